@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context';
+import { registerAuthGuard } from './plugins/auth-guard';
+import { allowedOriginMatcher } from './plugins/cors-origins';
+import { registerErrorHandler } from './plugins/errors';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerDevRoutes } from './modules/dev/dev.routes';
+import { registerOrganizationRoutes } from './modules/organizations/organization.routes';
+
+const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  '*.2fa_code',
+];
+
+/** Builds the API (no listen), so tests drive it through `app.inject`. */
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: context.config.logLevel, redact: REDACTED_PATHS },
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const isAllowedOrigin = allowedOriginMatcher(context.config);
+  await app.register(cors, {
+    credentials: true,
+    origin: (origin, callback) => callback(null, origin !== undefined && isAllowedOrigin(origin)),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'X-CSRF-TOKEN', 'X-Organization-ID', 'X-Bypass-2FA', 'Idempotency-Key'],
+  });
+  await app.register(cookie);
+  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'same-site' } });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Practice API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerAuthGuard(app, context);
+
+  registerAuthRoutes(app, context);
+  registerOrganizationRoutes(app, context);
+  if (context.config.appEnv === 'development') registerDevRoutes(app, context);
+  app.get('/api/docs/json', { config: { permission: 'public' } }, async () => app.swagger());
+  app.get('/health', { config: { permission: 'public' } }, async () => ({ ok: true }));
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,13 @@
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const organizations = pgTable('organizations', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  subdomain: text('subdomain').notNull().unique(),
+  status: text('status').notNull().default('active'),
+  primaryColor: text('primary_color').notNull().default('#007bff'),
+  secondaryColor: text('secondary_color').notNull().default('#6c757d'),
+  timeZone: text('time_zone').notNull().default('America/New_York'),
+  require2fa: boolean('require_2fa').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

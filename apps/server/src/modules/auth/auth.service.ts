@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { withTenant } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { unauthorized } from '../../lib/errors';
+import type { OrganizationLookup } from '../../plugins/tenancy';
+import { buildUserView, findUserWithRole, type UserView } from '../users/user-view';
+import type { SessionTokens } from './cookies';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { rotateSession, startSession } from './sessions';
+import { checkSignInLimits, clearAccountFailures, recordSignInFailure } from './sign-in-limits';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+type Credentials = { username: string; password: string };
+export type SignedIn = { user: UserView; tokens: SessionTokens };
+
+type CandidateUser = { organizationId: number; id: number; passwordHash: string; active: boolean };
+
+/** Usernames are global, so this lookup runs before any tenant is known: as the owner, one column set. */
+async function findCandidate(context: AppContext, username: string): Promise<CandidateUser | null> {
+  const [row] = await context.database.db
+    .select({
+      organizationId: users.organizationId,
+      id: users.id,
+      passwordHash: users.passwordHash,
+      active: users.active,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return row ?? null;
+}
+
+function belongsToRequest(lookup: OrganizationLookup, organizationId: number): boolean {
+  if (lookup.kind === 'none') return true;
+  return lookup.kind === 'found' && lookup.organization.id === organizationId;
+}
+
+/**
+ * Checks a username and password. Unknown user, wrong password, inactive account and an
+ * account of another organization than the request's all get the same answer in similar time.
+ */
+export async function verifyCredentials(
+  context: AppContext,
+  credentials: Credentials,
+  lookup: OrganizationLookup,
+  address: string,
+): Promise<CandidateUser> {
+  const { db } = context.database;
+  await checkSignInLimits(db, credentials.username, address);
+  const candidate = await findCandidate(context, credentials.username);
+  const passwordOk = candidate
+    ? await verifyPassword(candidate.passwordHash, credentials.password)
+    : (await burnPasswordCheck(credentials.password), false);
+  if (!candidate || !passwordOk || !candidate.active || !belongsToRequest(lookup, candidate.organizationId)) {
+    await recordSignInFailure(db, credentials.username, address);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await clearAccountFailures(db, credentials.username);
+  return candidate;
+}
+
+/** Opens a session for a user whose factors are all checked. */
+export async function completeSignIn(
+  context: AppContext,
+  organizationId: number,
+  userId: number,
+): Promise<SignedIn> {
+  return withTenant(context.database.db, organizationId, async (tx) => {
+    const found = await findUserWithRole(tx, organizationId, userId);
+    if (!found) throw unauthorized(INVALID_CREDENTIALS);
+    const tokens = await startSession(tx, context.tokens, { organizationId, userId });
+    return { user: buildUserView(found), tokens };
+  });
+}
+
+export type RefreshOutcome = { kind: 'ok'; signedIn: SignedIn } | { kind: 'refused'; message: string };
+
+export async function refreshSession(context: AppContext, refreshToken: string | undefined, csrfHeader: unknown) {
+  if (!refreshToken) return { kind: 'refused', message: 'No authentication token found' } as const;
+  const verdict = await context.tokens.verifyRefresh(refreshToken);
+  if (!verdict.ok) {
+    return { kind: 'refused', message: verdict.reason === 'expired' ? 'Token has expired' : 'Invalid token' } as const;
+  }
+  const { organizationId, userId, tokenId, familyId, csrf } = verdict.claims;
+  if (csrfHeader !== csrf) return { kind: 'csrf' } as const;
+  const outcome = await withTenant(context.database.db, organizationId, async (tx): Promise<RefreshOutcome> => {
+    const found = await findUserWithRole(tx, organizationId, userId);
+    if (!found || !found.user.active) return { kind: 'refused', message: 'User not found' };
+    const rotation = await rotateSession(tx, context.tokens, { organizationId, userId }, tokenId, familyId);
+    if (rotation.kind === 'reused') return { kind: 'refused', message: 'Token has been revoked' };
+    if (rotation.kind === 'revoked') return { kind: 'refused', message: 'Token has expired' };
+    return { kind: 'ok', signedIn: { user: buildUserView(found), tokens: rotation.tokens } };
+  });
+  return outcome;
+}
+
+export async function currentUser(context: AppContext, organizationId: number, userId: number): Promise<UserView> {
+  return withTenant(context.database.db, organizationId, async (tx) => {
+    const found = await findUserWithRole(tx, organizationId, userId);
+    if (!found) throw unauthorized('User not found');
+    return buildUserView(found);
+  });
+}

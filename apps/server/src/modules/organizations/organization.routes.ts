@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { organizations } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { resolveRequestOrganization } from '../../plugins/tenancy';
+
+export function registerOrganizationRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /** SPEC 7: the branding of the organization the page's subdomain names; public, it shows before sign-in. */
+  routes.get(
+    '/api/organization/config',
+    { config: { permission: 'public' }, schema: { tags: ['organization'] } },
+    async (request) => {
+      const lookup = await resolveRequestOrganization(context, request);
+      if (lookup.kind !== 'found') throw notFound('Organization not found');
+      const [row] = await context.database.db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, lookup.organization.id));
+      if (!row) throw notFound('Organization not found');
+      return {
+        organization_id: row.id,
+        name: row.name,
+        subdomain: row.subdomain,
+        status: row.status,
+        time_zone: row.timeZone,
+        branding: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor },
+      };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasPermission, permissionRequiredMessage } from '@practice/shared';
+import type { AppContext } from '../app-context';
+import { withTenant } from '../db/client';
+import { forbidden, unauthorized } from '../lib/errors';
+import { ACCESS_COOKIE, CSRF_HEADER } from '../modules/auth/cookies';
+import { findUserWithRole } from '../modules/users/user-view';
+import { fullRoleOf } from '../modules/users/full-role';
+import { isFamilyLive } from '../modules/auth/sessions';
+import { resolveRequestOrganization } from './tenancy';
+import type { SessionUser } from './route-permission';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const ORGANIZATION_MISMATCH = 'This account does not belong to this organization';
+
+async function authenticate(context: AppContext, request: FastifyRequest): Promise<SessionUser> {
+  const token = request.cookies[ACCESS_COOKIE];
+  if (!token) throw unauthorized('No authentication token found');
+  const verdict = await context.tokens.verifyAccess(token);
+  if (!verdict.ok) throw unauthorized(verdict.reason === 'expired' ? 'Token has expired' : 'Invalid token');
+  const { userId, organizationId, csrf, familyId } = verdict.claims;
+  const { found, live } = await withTenant(context.database.db, organizationId, async (tx) => ({
+    found: await findUserWithRole(tx, organizationId, userId),
+    live: await isFamilyLive(tx, organizationId, familyId),
+  }));
+  if (!live) throw unauthorized('Token has been revoked');
+  if (!found || !found.user.active) throw unauthorized('User not found');
+  return { id: userId, organizationId, username: found.user.username, csrf, fullRole: fullRoleOf(found.role) };
+}
+
+/** The signed-in user's token names his organization; a request for another one is refused. */
+async function checkOrganization(context: AppContext, request: FastifyRequest, user: SessionUser): Promise<void> {
+  const lookup = await resolveRequestOrganization(context, request);
+  if (lookup.kind === 'none') return;
+  if (lookup.kind === 'unknown' || lookup.organization.id !== user.organizationId) {
+    request.log.warn({ userId: user.id, organizationId: user.organizationId }, 'organization mismatch');
+    throw forbidden(ORGANIZATION_MISMATCH);
+  }
+}
+
+function checkCsrf(request: FastifyRequest, user: SessionUser): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  if (request.headers[CSRF_HEADER] !== user.csrf) {
+    request.log.warn({ userId: user.id, organizationId: user.organizationId }, 'csrf check failed');
+    throw forbidden('CSRF token missing or incorrect');
+  }
+}
+
+/**
+ * Enforces each route's declared permission (plugins/route-permission.ts): session, then
+ * organization, then CSRF, then the permission flag. A route without a declaration makes
+ * the app refuse to start.
+ */
+export function registerAuthGuard(app: FastifyInstance, context: AppContext): void {
+  app.decorateRequest('sessionUser', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no permission`);
+  });
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (permission === undefined || permission === 'public') return;
+    const user = await authenticate(context, request);
+    await checkOrganization(context, request, user);
+    checkCsrf(request, user);
+    if (permission !== 'signed-in' && !hasPermission(user.fullRole, permission)) {
+      request.log.warn({ userId: user.id, organizationId: user.organizationId, permission }, 'permission denied');
+      throw forbidden(permissionRequiredMessage(permission));
+    }
+    request.sessionUser = user;
+  });
+}
+
+/** The signed-in user of a route that declared a permission other than `public`. */
+export function sessionUserOf(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized('No authentication token found');
+  return request.sessionUser;
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
+
+function fieldOf(issue: Issue): string {
+  const path = issue.params?.issue?.path;
+  if (path && path.length > 0) return path.map(String).join('.');
+  return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+/** One JSON error shape for every failure; 5xx answers carry no internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body = error.details ? { error: error.message, details: error.details } : { error: error.message };
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details: Record<string, string> = {};
+      for (const issue of error.validation as Issue[]) {
+        const field = fieldOf(issue);
+        details[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(details)[0] ?? 'Invalid request';
+      return reply.status(400).send({ error: first, details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    return reply.status(status).send({ error: error.message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }));
+}

@@ -1,0 +1,26 @@
+import type { Permission } from '@practice/shared';
+
+/**
+ * What a route demands: `public` (no session), `signed-in` (any session) or a permission
+ * flag of SPEC 3. Every route must declare one; the app refuses to start otherwise.
+ */
+export type RoutePermission = 'public' | 'signed-in' | Permission;
+
+export type RequestOrganization = { id: number; subdomain: string; name: string; status: string };
+
+export type SessionUser = {
+  id: number;
+  organizationId: number;
+  username: string;
+  csrf: string;
+  fullRole: import('@practice/shared').FullRole;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}

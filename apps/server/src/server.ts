@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import type { AppContext } from './app-context';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_FIRMS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFirms } from './db/seed/demo';
+import { createTokenSigner } from './modules/auth/tokens';
+import { buildWebServer } from './web-server';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(database);
+const seeded = config.seedDemo && (await isDatabaseEmpty(database.db)) ? await seedDemoFirms(database.db) : [];
+
+const context: AppContext = {
+  config,
+  database,
+  tokens: createTokenSigner(config.secretKey),
+  secureCookies: config.publicUrl.startsWith('https://'),
+};
+const api = await buildApp(context);
+await api.listen({ port: config.port, host: '0.0.0.0' });
+
+const webUrl = `http://localhost:${config.webPort}`;
+let web: Awaited<ReturnType<typeof buildWebServer>> | null = null;
+if (config.webPort !== 0) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const distDir = config.webDist ?? path.resolve(here, '../../web/dist');
+  const apiUrl = config.apiUrl ?? `http://localhost:${config.port}`;
+  web = await buildWebServer({ distDir, apiUrl: config.apiUrl, apiOrigins: [new URL(apiUrl).origin] });
+  await web.listen({ port: config.webPort, host: '0.0.0.0' });
+}
+
+const lines = [
+  '',
+  `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}` +
+    (applied.length ? ` (applied ${applied.join(', ')})` : ''),
+  `API:      http://localhost:${config.port}`,
+  web ? `Web app:  ${webUrl}  <- open this` : 'Web app:  not served (WEB_PORT=0)',
+];
+if (seeded.length > 0 || config.seedDemo) {
+  lines.push(
+    '',
+    'Demo sign-ins (for trying the product only; never use them for real data):',
+    ...DEMO_FIRMS.map(
+      (firm) => `  ${firm.name} (subdomain ${firm.subdomain}): ${firm.users.map((user) => user.username).join(', ')}`,
+    ),
+    `  password for every demo user: ${DEMO_PASSWORD}`,
+  );
+}
+console.log(lines.join('\n'));
+
+async function shutdown(): Promise<void> {
+  await web?.close();
+  await api.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

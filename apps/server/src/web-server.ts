@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+
+export type WebServerOptions = { distDir: string; apiUrl: string | undefined; apiOrigins: string[] };
+
+/**
+ * Serves the built web app on its own origin (DESIGN.md, Two origins). The page learns its
+ * API base at run time from /runtime-config.js, so one build runs anywhere.
+ */
+export async function buildWebServer(options: WebServerOptions): Promise<FastifyInstance> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`No built web app at ${options.distDir}: run npm run build`);
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const web = Fastify({ logger: false });
+  await web.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...options.apiOrigins],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await web.register(compress);
+  await web.register(fastifyStatic, { root: options.distDir, index: false, wildcard: false });
+  web.get('/runtime-config.js', (_request, reply) => {
+    const body = `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl ?? null })};`;
+    return reply.type('text/javascript').header('cache-control', 'no-store').send(body);
+  });
+  web.get('/version.json', (_request, reply) =>
+    reply.header('cache-control', 'no-store').sendFile('version.json', options.distDir),
+  );
+  web.get('/*', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
+  return web;
+}

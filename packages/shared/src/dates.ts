@@ -1,0 +1,45 @@
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export type YearMonthDay = { year: number; month: number; day: number };
+
+/** SPEC 9: dates arrive as year-month-day strings; any time part after a space is ignored. */
+export function parseYearMonthDay(value: string): YearMonthDay | null {
+  const datePart = value.trim().split(' ')[0]?.split('T')[0] ?? '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(datePart);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return { year, month, day };
+}
+
+export type FormatDateOptions = {
+  /** Long month name form: on when the formattedDates preference is 'true' or the caller forces it. */
+  long?: boolean;
+};
+
+/** Numeric US form (11/22/2026) by default, long form (November 22, 2026) on request. */
+export function formatDate(value: string | null | undefined, options: FormatDateOptions = {}): string {
+  if (!value) return '';
+  const parsed = parseYearMonthDay(value);
+  if (!parsed) return value;
+  const { year, month, day } = parsed;
+  return options.long ? `${MONTHS[month - 1]} ${day}, ${year}` : `${month}/${day}/${year}`;
+}
+
+/** Minutes as hours with one decimal (SPEC 9 hours display). */
+export function formatHours(minutes: number | null | undefined): string {
+  return ((minutes ?? 0) / 60).toFixed(1);
+}
