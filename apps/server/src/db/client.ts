@@ -22,7 +22,12 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string; pglite?: PGlite; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolSize?: number;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

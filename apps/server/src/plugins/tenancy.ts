@@ -33,9 +33,7 @@ export function requestedSubdomain(request: FastifyRequest, appEnv: string): str
 }
 
 export type OrganizationLookup =
-  | { kind: 'none' }
-  | { kind: 'unknown'; subdomain: string }
-  | { kind: 'found'; organization: RequestOrganization };
+  { kind: 'none' } | { kind: 'unknown'; subdomain: string } | { kind: 'found'; organization: RequestOrganization };
 
 export async function resolveRequestOrganization(
   context: AppContext,

@@ -1,4 +1,4 @@
-import { foreignKey, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const refreshTokens = pgTable(

@@ -7,14 +7,8 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { completeSignIn, currentUser, refreshSession, verifyCredentials } from './auth.service';
-import {
-  CSRF_HEADER,
-  REFRESH_COOKIE,
-  clearSessionCookies,
-  setSessionCookies,
-} from './cookies';
+import { CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { revokeFamily } from './sessions';
-
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -36,20 +30,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     },
   );
 
-  routes.post(
-    '/refresh',
-    { config: { permission: 'public' }, schema: { tags: ['auth'] } },
-    async (request, reply) => {
-      const outcome = await refreshSession(context, request.cookies[REFRESH_COOKIE], request.headers[CSRF_HEADER]);
-      if (outcome.kind === 'csrf') throw forbidden('CSRF token missing or incorrect');
-      if (outcome.kind === 'refused') {
-        clearSessionCookies(reply, secure);
-        throw unauthorized(outcome.message);
-      }
-      setSessionCookies(reply, outcome.signedIn.tokens, secure);
-      return outcome.signedIn.user;
-    },
-  );
+  routes.post('/refresh', { config: { permission: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
+    const outcome = await refreshSession(context, request.cookies[REFRESH_COOKIE], request.headers[CSRF_HEADER]);
+    if (outcome.kind === 'csrf') throw forbidden('CSRF token missing or incorrect');
+    if (outcome.kind === 'refused') {
+      clearSessionCookies(reply, secure);
+      throw unauthorized(outcome.message);
+    }
+    setSessionCookies(reply, outcome.signedIn.tokens, secure);
+    return outcome.signedIn.user;
+  });
 
   routes.get('/user', { config: { permission: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) => {
     const user = sessionUserOf(request);

@@ -61,11 +61,7 @@ export async function verifyCredentials(
 }
 
 /** Opens a session for a user whose factors are all checked. */
-export async function completeSignIn(
-  context: AppContext,
-  organizationId: number,
-  userId: number,
-): Promise<SignedIn> {
+export async function completeSignIn(context: AppContext, organizationId: number, userId: number): Promise<SignedIn> {
   return withTenant(context.database.db, organizationId, async (tx) => {
     const found = await findUserWithRole(tx, organizationId, userId);
     if (!found) throw unauthorized(INVALID_CREDENTIALS);

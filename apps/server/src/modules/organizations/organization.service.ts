@@ -25,34 +25,34 @@ export async function createOrganization(db: Db, input: NewOrganization): Promis
   return db.transaction(async (outer) => {
     const tx = outer as unknown as Db;
     const [existing] = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.subdomain, input.subdomain));
-  if (existing) throw conflict(`Subdomain ${input.subdomain} is taken`);
-  const [created] = await tx
-    .insert(organizations)
-    .values({ name: input.name, subdomain: input.subdomain, timeZone: input.timeZone ?? 'America/New_York' })
-    .returning({ id: organizations.id });
-  const organizationId = created!.id;
-  await withTenant(tx, organizationId, async (tenantTx) => {
-    await tenantTx.insert(roles).values(
-      BUILT_IN_ROLES.map((role) => ({
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.subdomain, input.subdomain));
+    if (existing) throw conflict(`Subdomain ${input.subdomain} is taken`);
+    const [created] = await tx
+      .insert(organizations)
+      .values({ name: input.name, subdomain: input.subdomain, timeZone: input.timeZone ?? 'America/New_York' })
+      .returning({ id: organizations.id });
+    const organizationId = created!.id;
+    await withTenant(tx, organizationId, async (tenantTx) => {
+      await tenantTx.insert(roles).values(
+        BUILT_IN_ROLES.map((role) => ({
+          organizationId,
+          name: role.name,
+          displayName: role.displayName,
+          ...roleColumnsOf(role.fullRole),
+        })),
+      );
+      await writeAudit(tenantTx, {
         organizationId,
-        name: role.name,
-        displayName: role.displayName,
-        ...roleColumnsOf(role.fullRole),
-      })),
-    );
-    await writeAudit(tenantTx, {
-      organizationId,
-      userId: null,
-      action: 'create',
-      entity: 'organization',
-      entityId: organizationId,
-      after: input,
+        userId: null,
+        action: 'create',
+        entity: 'organization',
+        entityId: organizationId,
+        after: input,
+      });
     });
-  });
-  return organizationId;
+    return organizationId;
   });
 }
 

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      serverProject('server-pglite', 'pglite'),
+      serverProject('server-pg', 'postgres'),
+    ],
+  },
+});
