@@ -8,7 +8,7 @@ import { findUserWithRole } from '../modules/users/user-view';
 import { fullRoleOf } from '../modules/users/full-role';
 import { isFamilyLive } from '../modules/auth/sessions';
 import { resolveRequestOrganization } from './tenancy';
-import type { SessionUser } from './route-permission';
+import type { DeclaredRoute, SessionUser } from './route-permission';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -50,14 +50,20 @@ function checkCsrf(request: FastifyRequest, user: SessionUser): void {
 /**
  * Enforces each route's declared permission (plugins/route-permission.ts): session, then
  * organization, then CSRF, then the permission flag. A route without a declaration makes
- * the app refuse to start.
+ * the app refuse to start; the declarations are kept in `app.declaredRoutes`.
+ * It runs on request, before the body is validated, so a caller without the right learns
+ * nothing about a route's input and gets the same 401/403 whatever he sends.
  */
 export function registerAuthGuard(app: FastifyInstance, context: AppContext): void {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.decorateRequest('sessionUser', null);
   app.addHook('onRoute', (route) => {
-    if (!route.config?.permission) throw new Error(`Route ${route.method} ${route.url} declares no permission`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, permission });
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (permission === undefined || permission === 'public') return;
     const user = await authenticate(context, request);

@@ -16,7 +16,14 @@ export type SessionUser = {
   fullRole: import('@practice/shared').FullRole;
 };
 
+/** One route as the auth guard saw it registered. */
+export type DeclaredRoute = { method: string; url: string; permission: RoutePermission };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the auth guard, with its permission. */
+    declaredRoutes: readonly DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     permission?: RoutePermission;
   }
