@@ -21,7 +21,8 @@ export function parseYearMonthDay(value: string): YearMonthDay | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(datePart);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  // Date.UTC rolls 31 February over into March, so a day it moves is not a real date.
+  if (month < 1 || month > 12 || day < 1 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null;
   return { year, month, day };
 }
 

@@ -18,12 +18,16 @@ export function formatMoney(cents: number | null | undefined, options: FormatMon
   return cents < 0 ? `[${text}]` : text;
 }
 
-/** Parses a dollar amount typed by a person ("1,234.5", "$12") into integer cents, or null. */
+/**
+ * Parses a dollar amount typed by a person ("1,234.5", "$12") into integer cents, or null.
+ * Commas count only as thousands separators: "1,2,3" is a typo, not $123.
+ */
 export function parseMoneyToCents(input: string): number | null {
-  const cleaned = input.replace(/[$,\s]/g, '');
-  const match = /^(-)?(\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
+  const cleaned = input.replace(/[$\s]/g, '');
+  const match = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
   if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign ? -cents : cents;
+  const [, sign, whole = '', fraction = ''] = match;
+  const cents = Number(whole.replace(/,/g, '')) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign && cents !== 0 ? -cents : cents;
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatHours, parseYearMonthDay } from './dates';
+
+describe('formatDate (SPEC 9)', () => {
+  it('shows the numeric US form by default', () => {
+    expect(formatDate('2026-11-22')).toBe('11/22/2026');
+    expect(formatDate('2026-01-05')).toBe('1/5/2026');
+  });
+
+  it('shows the long month name form when formattedDates is on or the caller forces it', () => {
+    expect(formatDate('2026-11-22', { long: true })).toBe('November 22, 2026');
+    expect(formatDate('2026-01-05', { long: true })).toBe('January 5, 2026');
+    expect(formatDate('2026-12-31', { long: false })).toBe('12/31/2026');
+  });
+
+  it('ignores a time part after a space, and after a T', () => {
+    expect(formatDate('2026-11-22 23:59:59')).toBe('11/22/2026');
+    expect(formatDate('2026-11-22 00:00:00', { long: true })).toBe('November 22, 2026');
+    expect(formatDate('2026-11-22T23:30:00Z')).toBe('11/22/2026');
+  });
+
+  it('reads the date as written, never shifted by the time zone', () => {
+    expect(formatDate('2026-01-01 00:00:00')).toBe('1/1/2026');
+    expect(formatDate('2025-12-31T23:59:59-12:00')).toBe('12/31/2025');
+  });
+
+  it('shows nothing for a missing date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+  });
+
+  it('shows invalid input as it came instead of a made-up date', () => {
+    expect(formatDate('not a date')).toBe('not a date');
+    expect(formatDate('11/22/2026')).toBe('11/22/2026');
+    expect(formatDate('2026-13-01')).toBe('2026-13-01');
+    expect(formatDate('2026-02-30')).toBe('2026-02-30');
+    expect(formatDate('2026-00-10')).toBe('2026-00-10');
+  });
+});
+
+describe('parseYearMonthDay', () => {
+  it('knows the length of each month, leap years included', () => {
+    expect(parseYearMonthDay('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(parseYearMonthDay('2026-02-29')).toBeNull();
+    expect(parseYearMonthDay('2026-04-31')).toBeNull();
+    expect(parseYearMonthDay('2026-04-30')).toEqual({ year: 2026, month: 4, day: 30 });
+    expect(parseYearMonthDay('2026-11-00')).toBeNull();
+  });
+});
+
+describe('formatHours (SPEC 9: 1 decimal)', () => {
+  it('shows whole minutes as hours with one decimal', () => {
+    expect(formatHours(90)).toBe('1.5');
+    expect(formatHours(0)).toBe('0.0');
+    expect(formatHours(null)).toBe('0.0');
+    expect(formatHours(20)).toBe('0.3');
+  });
+});
