@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { Session, createTestApp, type TestApp } from '../../../test/test-app';
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  ADDRESS_FAILURE_LIMIT,
+  FAILURE_WINDOW_SECONDS,
+  TOO_MANY_ATTEMPTS,
+} from './sign-in-limits';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+/** Each test signs in from its own address so that address counts don't leak between tests. */
+function attempt(username: string, password: string, remoteAddress: string) {
+  return new Session(testApp.app).request({
+    method: 'POST',
+    url: '/login',
+    payload: { username, password },
+    remoteAddress,
+    csrf: null,
+  });
+}
+
+async function fail(username: string, times: number, remoteAddress: string): Promise<void> {
+  for (let index = 0; index < times; index += 1) {
+    const response = await attempt(username, 'wrong-pass', remoteAddress);
+    expect(response.statusCode).toBe(401);
+  }
+}
+
+function expectLimited(response: Awaited<ReturnType<typeof attempt>>): void {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(FAILURE_WINDOW_SECONDS);
+}
+
+describe('per-account limit', () => {
+  it(`answers 429 with Retry-After after ${ACCOUNT_FAILURE_LIMIT} failures, from any address, any case`, async () => {
+    await fail('staff', ACCOUNT_FAILURE_LIMIT, '10.0.1.1');
+    expectLimited(await attempt('staff', DEMO_PASSWORD, '10.0.1.1'));
+    expectLimited(await attempt('staff', DEMO_PASSWORD, '10.0.1.2'));
+    expectLimited(await attempt('STAFF', DEMO_PASSWORD, '10.0.1.3'));
+    expect((await attempt('partner', DEMO_PASSWORD, '10.0.1.1')).statusCode).toBe(200);
+  });
+
+  it("forgives the account's failures on success", async () => {
+    await fail('billing', ACCOUNT_FAILURE_LIMIT - 1, '10.0.2.1');
+    expect((await attempt('billing', DEMO_PASSWORD, '10.0.2.1')).statusCode).toBe(200);
+    await fail('billing', ACCOUNT_FAILURE_LIMIT - 1, '10.0.2.1');
+    expect((await attempt('billing', DEMO_PASSWORD, '10.0.2.1')).statusCode).toBe(200);
+  });
+});
+
+describe('unknown user and wrong password', () => {
+  it('get the same status and message', async () => {
+    const unknown = await attempt('nobody-here', 'wrong-pass', '10.0.3.1');
+    const wrong = await attempt('manager', 'wrong-pass', '10.0.3.1');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ error: 'Invalid username or password' });
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('an unknown user is limited like a real one, so the answer reveals nothing', async () => {
+    await fail('ghost-user', ACCOUNT_FAILURE_LIMIT, '10.0.3.2');
+    expectLimited(await attempt('ghost-user', 'wrong-pass', '10.0.3.2'));
+  });
+});
+
+describe('per-address limit', () => {
+  it(`answers 429 after ${ADDRESS_FAILURE_LIMIT} failures from one address across usernames`, async () => {
+    const address = '10.0.4.1';
+    for (let index = 0; index < ADDRESS_FAILURE_LIMIT; index += 1) {
+      const response = await attempt(`spray-${String(index).padStart(3, '0')}`, 'wrong-pass', address);
+      expect(response.statusCode).toBe(401);
+    }
+    expectLimited(await attempt('readonly', DEMO_PASSWORD, address));
+    expect((await attempt('readonly', DEMO_PASSWORD, '10.0.4.2')).statusCode).toBe(200);
+  });
+});
