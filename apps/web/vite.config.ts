@@ -17,8 +17,28 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * In development Vite serves the page, so it also answers /runtime-config.js, which the
+ * web server of `npm start` writes in production. API_URL moves the API as it does there.
+ */
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'dev-runtime-config',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/runtime-config.js', (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.setHeader('cache-control', 'no-store');
+        response.end(`window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: process.env.API_URL ?? null })};`);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), devRuntimeConfig()],
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // scripts/size.mjs follows the manifest from the entry to the chunks the /login route loads.
+  build: { manifest: true },
   server: { port: Number(process.env.WEB_PORT ?? 3000), strictPort: true },
 });

@@ -31,7 +31,13 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     },
   });
   await web.register(compress);
-  await web.register(fastifyStatic, { root: options.distDir, index: false, wildcard: false });
+  // version.json is left to its own no-store route below; a second route for it would refuse to start.
+  await web.register(fastifyStatic, {
+    root: options.distDir,
+    index: false,
+    wildcard: false,
+    globIgnore: ['version.json'],
+  });
   web.get('/runtime-config.js', (_request, reply) => {
     const body = `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl ?? null })};`;
     return reply.type('text/javascript').header('cache-control', 'no-store').send(body);

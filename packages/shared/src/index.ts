@@ -6,3 +6,4 @@ export * from './error-message';
 export * from './constants';
 export * from './subdomain';
 export * from './schemas/login';
+export * from './schemas/user';

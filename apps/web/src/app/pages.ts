@@ -1,0 +1,65 @@
+import type { ComponentType } from 'react';
+import type { PublicPathId, ShellPathId } from '../config/paths';
+
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+/**
+ * The page of each route of config/paths.ts. null: a later issue builds it; until then the
+ * route shows the not-found page and its sidebar item stays hidden. Adding a page is
+ * replacing its null with the lazy import of features/<area>/pages/<page>.tsx.
+ */
+export const shellPages: Record<ShellPathId, PageLoader | null> = {
+  dashboard: () => import('../features/dashboard/pages/dashboard-page'),
+  clientDetail: null,
+  clientCreate: null,
+  clientEdit: null,
+  clientsManage: null,
+  clientWip: null,
+  clientActivityTypes: null,
+  clientPayments: null,
+  timeEntryEdit: null,
+  timeEntryCreate: null,
+  profile: null,
+  guide: null,
+  settings: null,
+  userCreate: null,
+  userEdit: null,
+  usersManage: null,
+  userDetail: null,
+  activityTypes: null,
+  supportTicketsManage: null,
+  supportTicketCreate: null,
+  supportTicketDetail: null,
+  invoicePreview: null,
+  invoiceDetail: null,
+  invoiceEdit: null,
+  invoiceTextCreate: null,
+  invoiceTextEdit: null,
+  invoiceTextsManage: null,
+  billing: null,
+  billingRefresh: null,
+  reports: null,
+  ledger: null,
+  paymentEdit: null,
+  adminRoles: null,
+  adminExport: null,
+  admin: null,
+  error: () => import('./errors/error-page'),
+  accessDenied: () => import('./errors/access-denied-page'),
+  testError: () => import('./errors/test-error-page'),
+};
+
+/** Public pages other than /login (which the entry chunk carries). */
+export const publicPages: Record<Exclude<PublicPathId, 'login'>, PageLoader | null> = {
+  privacy: null,
+  terms: null,
+  clientPortal: null,
+  clientPortalInvoice: null,
+  clientPortalPayment: null,
+  resetPassword: null,
+};
+
+export function pageExists(id: ShellPathId): boolean {
+  return shellPages[id] !== null;
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import { hasPermission, MOBILE_BREAKPOINT_PX } from '@practice/shared';
+import { publicPaths, shellPaths } from '../../config/paths';
+import { LoadingPage } from '../../components/loading-page';
+import { logout } from '../../features/auth';
+import { useSession } from '../../lib/session-store';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { ErrorBoundary } from '../errors/error-boundary';
+import { isShellRouteHandle } from '../route-handle';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import './shell.css';
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
+
+/** The signed-in shell (SPEC 2): sidebar, top bar, and the current page behind its permission. */
+export function ShellLayout() {
+  const { user } = useSession();
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const menuButtonReturn = useRef<HTMLElement | null>(null);
+
+  // A route change (a tap on a menu item included) closes the slide-in menu.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMobileOpen(false);
+  }
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    closeButtonRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMobileOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      menuButtonReturn.current?.focus();
+    };
+  }, [mobileOpen]);
+
+  if (!user) return null;
+  const handle = matches.at(-1)?.handle;
+  const permission = isShellRouteHandle(handle) ? handle.permission : null;
+  if (permission && !hasPermission(user.full_role, permission)) {
+    return <Navigate to={shellPaths.accessDenied.getHref()} replace />;
+  }
+
+  function toggleCollapsed(): void {
+    setCollapsed((current) => {
+      writeStorage(STORAGE_KEYS.sidebarCollapsed, String(!current));
+      return !current;
+    });
+  }
+
+  async function signOut(): Promise<void> {
+    await logout();
+    navigate(publicPaths.login.getHref(), { replace: true });
+  }
+
+  const layoutClass = ['shell', collapsed && !mobile && 'is-collapsed'].filter(Boolean).join(' ');
+  return (
+    <div className={layoutClass}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <Sidebar
+        user={user}
+        collapsed={collapsed}
+        mobile={mobile}
+        mobileOpen={mobileOpen}
+        onToggleCollapsed={toggleCollapsed}
+        onCloseMobile={() => setMobileOpen(false)}
+        onLogout={() => void signOut()}
+        closeButtonRef={closeButtonRef}
+      />
+      {mobile && mobileOpen && (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMobileOpen(false)} />
+      )}
+      <div className="shell-main">
+        <TopBar
+          user={user}
+          mobile={mobile}
+          menuOpen={mobileOpen}
+          onOpenMenu={() => {
+            menuButtonReturn.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            setMobileOpen(true);
+          }}
+        />
+        <main id="main-content" className="page" tabIndex={-1}>
+          {navigation.state === 'loading' ? (
+            <LoadingPage />
+          ) : (
+            <ErrorBoundary key={location.pathname}>
+              <Outlet />
+            </ErrorBoundary>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { roleDisplayName } from './role-display-name';
+import { Icon } from '../../components/icon';
+import type { User } from '../../lib/session-store';
+
+type TopBarProps = { user: User; mobile: boolean; menuOpen: boolean; onOpenMenu: () => void };
+
+export function TopBar({ user, mobile, menuOpen, onOpenMenu }: TopBarProps) {
+  return (
+    <header className="top-bar">
+      {mobile && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Open navigation menu"
+          aria-expanded={menuOpen}
+          aria-controls="app-sidebar"
+          onClick={onOpenMenu}
+        >
+          <Icon name="menu" />
+        </button>
+      )}
+      <span className="top-bar-spacer" />
+      <span className="role-display">
+        <span className="visually-hidden">Role: </span>
+        {roleDisplayName(user)}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import type { LoginInput } from '@practice/shared';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-error';
+import { parseUser, sessionActions, type User } from '../../../lib/session-store';
+
+export const MISSING_CREDENTIALS = 'Username and password are required';
+
+/** POST /login answers the user, or asks for a second factor (SPEC 4, SPEC 7). */
+export type LoginResult =
+  | { kind: 'signed-in'; user: User }
+  | { kind: 'second-factor'; hasBiometric: boolean; hasEmail: boolean; message: string }
+  | { kind: 'failed'; message: string };
+
+type SecondFactorAnswer = { requires_2fa?: unknown; success?: unknown; has_biometric?: unknown; has_email?: unknown };
+
+function asSecondFactor(body: unknown): LoginResult | null {
+  if (!body || typeof body !== 'object') return null;
+  const answer = body as SecondFactorAnswer & { message?: unknown };
+  if (answer.requires_2fa !== true && answer.success !== '2FA') return null;
+  return {
+    kind: 'second-factor',
+    hasBiometric: answer.has_biometric === true,
+    hasEmail: answer.has_email === true,
+    message: typeof answer.message === 'string' ? answer.message : '',
+  };
+}
+
+/** SPEC 5: the earlier check that runs before the field rules. */
+export function credentialsMissing(input: Partial<LoginInput>): boolean {
+  return !input.username?.trim() && !input.password;
+}
+
+/** Signs in with a password; failures come back as SPEC 8 messages, never as exceptions. */
+export async function login(input: LoginInput): Promise<LoginResult> {
+  if (credentialsMissing(input)) return { kind: 'failed', message: MISSING_CREDENTIALS };
+  let body: unknown;
+  try {
+    body = await api.post('/login', { username: input.username, password: input.password });
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'failed', message: 'An unexpected error occurred during login' };
+    if (error.network) return { kind: 'failed', message: 'Network error during login' };
+    return { kind: 'failed', message: error.serverMessage ?? 'Login failed' };
+  }
+  const secondFactor = asSecondFactor(body);
+  if (secondFactor) return secondFactor;
+  const user = parseUser(body);
+  if (!user) return { kind: 'failed', message: 'Login failed' };
+  sessionActions.signedIn(user);
+  return { kind: 'signed-in', user };
+}

@@ -1,0 +1,101 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { loginSchema, type LoginInput } from '@practice/shared';
+import { FormField } from '../../../components/form-field';
+import { credentialsMissing, login, MISSING_CREDENTIALS, type LoginResult } from '../api/login';
+
+type SignInSuccess = Exclude<LoginResult, { kind: 'failed' }>;
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+type CredentialsFormProps = {
+  onSignedIn: (result: SignInSuccess) => void;
+  onCancel: () => void;
+};
+
+/** The first SPEC 5 message of each field, from the schema POST /login checks too. */
+function validate(values: LoginInput): FieldErrors {
+  const parsed = loginSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'username' || field === 'password') errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The username and password step of the sign-in modal. A hand-held form rather than
+ * react-hook-form: two fields don't justify 11 KB on the 90 KB login budget (ADR 0010).
+ * Like react-hook-form's defaults, it validates on submit, then again on every change.
+ */
+export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) {
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  function change(field: keyof LoginInput, value: string): void {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    setFormError(credentialsMissing(values) ? MISSING_CREDENTIALS : null);
+    const found = validate(values);
+    setErrors(found);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    setSubmitting(true);
+    const result = await login(values);
+    setSubmitting(false);
+    if (result.kind === 'failed') setFormError(result.message);
+    else onSignedIn(result);
+  }
+
+  return (
+    <form className="sign-in-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <FormField
+        ref={usernameRef}
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        data-autofocus
+        value={values.username}
+        onChange={(event) => change('username', event.target.value)}
+        error={errors.username}
+      />
+      <FormField
+        ref={passwordRef}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(event) => change('password', event.target.value)}
+        error={errors.password}
+      />
+      <div className="button-row button-row-end">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export { LoginPage } from './pages/login-page';
+export { startSession } from './api/load-session';
+export { logout } from './api/logout';

@@ -1,0 +1,120 @@
+import { ApiError, errorFromResponse, LOGGING_OUT, networkError } from './api-error';
+import { CSRF_ACCESS_COOKIE, CSRF_REFRESH_COOKIE } from './cookies';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How the client reaches the session it serves; injected so tests can drive it without a browser. */
+export type SessionHooks = {
+  isLoggingOut: () => boolean;
+  /** POST /refresh answered the user object. */
+  refreshed: (user: unknown) => void;
+  /** A 401 with no refresh cookie: nobody is signed in any more. */
+  userCleared: () => void;
+  /** The refresh itself answered 401: the Session Expired modal takes over. */
+  sessionExpired: () => void;
+};
+
+export type ApiClientOptions = {
+  baseUrl: () => string;
+  fetch: typeof fetch;
+  readCookie: (name: string) => string | null;
+  /** Development only: the subdomain sent as X-Organization-ID. */
+  organizationHeader: () => string | null;
+  session: SessionHooks;
+};
+
+export type ApiClient = {
+  get: <T = unknown>(path: string) => Promise<T>;
+  post: <T = unknown>(path: string, body?: unknown) => Promise<T>;
+  put: <T = unknown>(path: string, body?: unknown) => Promise<T>;
+  patch: <T = unknown>(path: string, body?: unknown) => Promise<T>;
+  delete: <T = unknown>(path: string) => Promise<T>;
+};
+
+const REFRESH_PATH = '/refresh';
+/** SPEC 4: a 401 from these means wrong credentials or a dead session, never "refresh and retry". */
+const NO_REFRESH_PATHS = new Set(['/login', REFRESH_PATH]);
+
+function pathOnly(path: string): string {
+  return path.split('?')[0] ?? path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return isJson ? response.json() : response.text();
+}
+
+/**
+ * SPEC 4 and 7: every call carries the cookies; non-GET calls echo the CSRF cookie; a 401
+ * triggers one refresh shared by every call waiting on it, then each call is retried once.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method !== 'GET') {
+      const csrf = options.readCookie(path === REFRESH_PATH ? CSRF_REFRESH_COOKIE : CSRF_ACCESS_COOKIE);
+      if (csrf) headers['X-CSRF-TOKEN'] = csrf;
+    }
+    const organization = options.organizationHeader();
+    if (organization) headers['X-Organization-ID'] = organization;
+    try {
+      return await options.fetch(`${options.baseUrl()}${path}`, {
+        method,
+        credentials: 'include',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw networkError(cause);
+    }
+  }
+
+  async function runRefresh(): Promise<boolean> {
+    try {
+      const response = await send('POST', REFRESH_PATH);
+      if (response.ok) {
+        options.session.refreshed(await readBody(response));
+        return true;
+      }
+      if (response.status === 401) options.session.sessionExpired();
+      return false;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  }
+
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= runRefresh();
+    return refreshing;
+  }
+
+  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    if (options.session.isLoggingOut() && pathOnly(path) !== '/logout') {
+      throw new ApiError(LOGGING_OUT, 0, LOGGING_OUT);
+    }
+    let response = await send(method, path, body);
+    if (response.status === 401 && !NO_REFRESH_PATHS.has(pathOnly(path)) && !options.session.isLoggingOut()) {
+      if (!options.readCookie(CSRF_REFRESH_COOKIE)) {
+        options.session.userCleared();
+      } else if (await refreshOnce()) {
+        response = await send(method, path, body);
+      }
+    }
+    if (!response.ok) throw await errorFromResponse(response);
+    return (await readBody(response)) as T;
+  }
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body),
+    put: (path, body) => request('PUT', path, body),
+    patch: (path, body) => request('PATCH', path, body),
+    delete: (path) => request('DELETE', path),
+  };
+}

@@ -1,0 +1,24 @@
+/** localStorage keys of SPEC 3 and SPEC 4, named once. */
+export const STORAGE_KEYS = {
+  /** 'true' shows dates with the long month name. */
+  formattedDates: 'formattedDates',
+  /** Development only: the organization subdomain sent as X-Organization-ID ('main' means none). */
+  devOrgSubdomain: 'devOrgSubdomain',
+  sidebarCollapsed: 'sidebarCollapsed',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode); the preference then lasts for the page only.
+  }
+}

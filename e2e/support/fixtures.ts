@@ -1,0 +1,29 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUsername } from './demo';
+
+/** Signs in through the sign-in modal, as a person would, and waits for the dashboard. */
+export async function login(page: Page, username: DemoUsername, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login?popup');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_USERS[username].firstName}` })).toBeVisible();
+}
+
+type Fixtures = {
+  /** The page, signed in as the given demo user. */
+  login: (username: DemoUsername) => Promise<Page>;
+};
+
+export const test = base.extend<Fixtures>({
+  login: async ({ page }, use) => {
+    await use(async (username) => {
+      await login(page, username);
+      return page;
+    });
+  },
+});
+
+export { expect };
