@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -17,6 +17,12 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organization.routes';
+import { startMailDelivery } from './mail/start';
+import { requestLogFields } from './modules/password-reset/request-log';
+import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { registerPasskeyRoutes } from './modules/passkeys/passkeys.routes';
+import { registerAccountSecurityRoutes } from './modules/account-security/account-security.routes';
 
 const REDACTED_PATHS = [
   'req.headers.cookie',
@@ -30,7 +36,11 @@ const REDACTED_PATHS = [
 /** Builds the API (no listen), so tests drive it through `app.inject`. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: context.config.logLevel, redact: REDACTED_PATHS },
+    logger: {
+      level: context.config.logLevel,
+      redact: REDACTED_PATHS,
+      serializers: { req: (request: FastifyRequest) => requestLogFields(request) },
+    },
     bodyLimit: 256 * 1024,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -55,7 +65,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAuthGuard(app, context);
 
+  const mail = startMailDelivery(app, context);
   registerAuthRoutes(app, context);
+  registerTwoFactorRoutes(app, context, mail);
+  registerPasswordResetRoutes(app, context, mail);
+  registerPasskeyRoutes(app, context);
+  registerAccountSecurityRoutes(app, context);
   registerOrganizationRoutes(app, context);
   if (context.config.appEnv === 'development') registerDevRoutes(app, context);
   app.get('/api/docs/json', { config: { permission: 'public' } }, async () => app.swagger());

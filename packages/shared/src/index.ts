@@ -7,3 +7,7 @@ export * from './constants';
 export * from './subdomain';
 export * from './schemas/login';
 export * from './schemas/user';
+export * from './schemas/two-factor';
+export * from './schemas/password-reset';
+export * from './schemas/account-security';
+export * from './schemas/passkey';

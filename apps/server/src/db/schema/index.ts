@@ -4,3 +4,7 @@ export * from './users';
 export * from './refresh-tokens';
 export * from './audit-log';
 export * from './sign-in-failures';
+export * from './sign-in-attempts';
+export * from './verifications';
+export * from './passkeys';
+export * from './mail-outbox';

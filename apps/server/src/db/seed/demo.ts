@@ -15,7 +15,15 @@ export const DEMO_FIRMS: DemoFirm[] = [
     subdomain: 'demo',
     users: [
       { username: 'admin', roleName: 'admin', firstName: 'Alice', lastName: 'Admin', standardRateCents: 25_000 },
-      { username: 'partner', roleName: 'partner', firstName: 'Paul', lastName: 'Partner', standardRateCents: 35_000 },
+      // Issue 3 contract: partner signs in with e-mail 2FA, so the flow can be tried at once.
+      {
+        username: 'partner',
+        roleName: 'partner',
+        firstName: 'Paul',
+        lastName: 'Partner',
+        standardRateCents: 35_000,
+        twoFactorEnabled: true,
+      },
       { username: 'manager', roleName: 'manager', firstName: 'Maria', lastName: 'Manager', standardRateCents: 22_500 },
       { username: 'staff', roleName: 'staff', firstName: 'Sam', lastName: 'Staff', standardRateCents: 15_000 },
       { username: 'billing', roleName: 'billing', firstName: 'Bella', lastName: 'Billing', standardRateCents: 12_000 },

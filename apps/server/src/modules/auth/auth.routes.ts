@@ -1,30 +1,75 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema } from '@practice/shared';
+import { loginRequestSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
-import { completeSignIn, currentUser, refreshSession, verifyCredentials } from './auth.service';
+import { PENDING_2FA_COOKIE, clearPendingCookie, setPendingCookie } from '../two-factor/pending-cookie';
+import { ATTEMPT_SECONDS } from '../two-factor/sign-in-attempts';
+import { beginSecondFactorIfDue, verifyTwoFactorCode } from '../two-factor/two-factor.service';
+import { completeSignIn, currentUser, forgiveAccountFailures, refreshSession, verifyCredentials } from './auth.service';
 import { CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { revokeFamily } from './sessions';
+
+export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
+const BYPASS_2FA_HEADER = 'x-bypass-2fa';
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = context.secureCookies;
 
+  /** Whether the dev panel's bypass applies: only ever when the server runs in development. */
+  const bypassesSecondFactor = (header: unknown) => context.config.appEnv === 'development' && header === 'true';
+
+  /**
+   * SPEC 7: the password step answers the user, or {requires_2fa...} without session cookies
+   * when a second factor is due; the code step ({2fa_code}) then finishes the sign-in.
+   */
   routes.post(
     '/login',
     {
       config: { permission: 'public' },
-      schema: { body: loginSchema, tags: ['auth'] },
+      schema: { body: loginRequestSchema, tags: ['auth'] },
     },
     async (request, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
-      const candidate = await verifyCredentials(context, request.body, lookup, request.ip);
+      const body = request.body;
+      if ('2fa_code' in body) {
+        const verified = await verifyTwoFactorCode(context, {
+          token: request.cookies[PENDING_2FA_COOKIE],
+          code: body['2fa_code'],
+          lookup,
+          address: request.ip,
+        });
+        const { user, tokens } = await completeSignIn(context, verified.organizationId, verified.userId);
+        request.log.info({ userId: user.id, organizationId: user.organization_id, factor: 'email' }, 'signed in');
+        clearPendingCookie(reply, secure);
+        setSessionCookies(reply, tokens, secure);
+        return user;
+      }
+      const candidate = await verifyCredentials(context, body, lookup, request.ip);
+      const logged = { userId: candidate.id, organizationId: candidate.organizationId };
+      if (bypassesSecondFactor(request.headers[BYPASS_2FA_HEADER])) {
+        request.log.warn(logged, 'second factor bypassed (development)');
+      } else {
+        const challenge = await beginSecondFactorIfDue(context, candidate);
+        if (challenge) {
+          request.log.info(logged, 'password accepted, second factor due');
+          setPendingCookie(reply, challenge.token, secure, ATTEMPT_SECONDS);
+          return {
+            requires_2fa: true,
+            success: '2FA',
+            has_biometric: challenge.hasBiometric,
+            has_email: challenge.hasEmail,
+            message: TWO_FACTOR_REQUIRED,
+          };
+        }
+      }
+      await forgiveAccountFailures(context, body.username);
       const { user, tokens } = await completeSignIn(context, candidate.organizationId, candidate.id);
-      request.log.info({ userId: user.id, organizationId: user.organization_id }, 'signed in');
+      request.log.info({ ...logged, factor: 'password' }, 'signed in');
       setSessionCookies(reply, tokens, secure);
       return user;
     },

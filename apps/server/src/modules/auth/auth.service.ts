@@ -15,10 +15,10 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 type Credentials = { username: string; password: string };
 export type SignedIn = { user: UserView; tokens: SessionTokens };
 
-type CandidateUser = { organizationId: number; id: number; passwordHash: string; active: boolean };
+export type CandidateUser = { organizationId: number; id: number; passwordHash: string; active: boolean };
 
 /** Usernames are global, so this lookup runs before any tenant is known: as the owner, one column set. */
-async function findCandidate(context: AppContext, username: string): Promise<CandidateUser | null> {
+export async function findCandidate(context: AppContext, username: string): Promise<CandidateUser | null> {
   const [row] = await context.database.db
     .select({
       organizationId: users.organizationId,
@@ -31,7 +31,7 @@ async function findCandidate(context: AppContext, username: string): Promise<Can
   return row ?? null;
 }
 
-function belongsToRequest(lookup: OrganizationLookup, organizationId: number): boolean {
+export function belongsToRequest(lookup: OrganizationLookup, organizationId: number): boolean {
   if (lookup.kind === 'none') return true;
   return lookup.kind === 'found' && lookup.organization.id === organizationId;
 }
@@ -39,6 +39,8 @@ function belongsToRequest(lookup: OrganizationLookup, organizationId: number): b
 /**
  * Checks a username and password. Unknown user, wrong password, inactive account and an
  * account of another organization than the request's all get the same answer in similar time.
+ * The account's failures are forgiven only once every factor has passed (forgiveAccountFailures),
+ * so wrong e-mail codes keep counting against the account.
  */
 export async function verifyCredentials(
   context: AppContext,
@@ -56,8 +58,12 @@ export async function verifyCredentials(
     await recordSignInFailure(db, credentials.username, address);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await clearAccountFailures(db, credentials.username);
   return candidate;
+}
+
+/** A completed sign-in forgives the account's failures (not the address's). */
+export async function forgiveAccountFailures(context: AppContext, username: string): Promise<void> {
+  await clearAccountFailures(context.database.db, username);
 }
 
 /** Opens a session for a user whose factors are all checked. */

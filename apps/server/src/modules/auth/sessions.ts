@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { refreshTokens } from '../../db/schema/index';
 import type { SessionTokens } from './cookies';
@@ -91,6 +91,26 @@ export async function revokeAllSessions(tx: Tx, organizationId: number, userId: 
         eq(refreshTokens.organizationId, organizationId),
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** Ends every session of a user but the one he is using: a password change from Settings. */
+export async function revokeOtherSessions(
+  tx: Tx,
+  organizationId: number,
+  userId: number,
+  keepFamilyId: string | null,
+): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.organizationId, organizationId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
       ),
     );
 }

@@ -18,25 +18,31 @@ function windowStart(): Date {
   return new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
 }
 
-async function checkKey(db: Db, key: string, limit: number): Promise<void> {
+/** Refuses with 429 and Retry-After while `key` has `limit` or more hits in the window. */
+export async function checkKeyLimit(db: Db, key: string, limit: number, message = TOO_MANY_ATTEMPTS): Promise<void> {
   const [row] = await db
     .select({ failures: count(), oldest: min(signInFailures.failedAt) })
     .from(signInFailures)
     .where(and(eq(signInFailures.key, key), gt(signInFailures.failedAt, windowStart())));
   if (!row || row.failures < limit || !row.oldest) return;
   const freeAt = new Date(row.oldest).getTime() + FAILURE_WINDOW_SECONDS * 1000;
-  throw tooManyRequests(TOO_MANY_ATTEMPTS, Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)));
+  throw tooManyRequests(message, Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)));
 }
 
 /** Refuses with 429 and Retry-After while the account or the address has too many recent failures. */
 export async function checkSignInLimits(db: Db, username: string, address: string): Promise<void> {
-  await checkKey(db, accountKey(username), ACCOUNT_FAILURE_LIMIT);
-  await checkKey(db, addressKey(address), ADDRESS_FAILURE_LIMIT);
+  await checkKeyLimit(db, accountKey(username), ACCOUNT_FAILURE_LIMIT);
+  await checkKeyLimit(db, addressKey(address), ADDRESS_FAILURE_LIMIT);
+}
+
+/** Counts one hit for each key in the window (and forgets hits older than the window). */
+export async function recordKeyHits(db: Db, keys: string[]): Promise<void> {
+  await db.insert(signInFailures).values(keys.map((key) => ({ key })));
+  await db.delete(signInFailures).where(lt(signInFailures.failedAt, windowStart()));
 }
 
 export async function recordSignInFailure(db: Db, username: string, address: string): Promise<void> {
-  await db.insert(signInFailures).values([{ key: accountKey(username) }, { key: addressKey(address) }]);
-  await db.delete(signInFailures).where(lt(signInFailures.failedAt, windowStart()));
+  await recordKeyHits(db, [accountKey(username), addressKey(address)]);
 }
 
 /** A successful sign-in forgives the account's failures (not the address's). */

@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema/index';
+import type { MailTransport } from './transport';
+
+export const MAX_ATTEMPTS = 10;
+const BATCH_SIZE = 20;
+/** While one process sends a message, others leave it alone; a crashed sender's claim runs out. */
+const CLAIM_SECONDS = 5 * 60;
+const DEFAULT_POLL_MS = 10_000;
+const KEEP_DAYS = 30;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** 1, 2, 4 ... minutes after each failure, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export type MailDelivery = {
+  /** Delivers what is due soon, without waiting: called after a transaction that queued mail commits. */
+  kick: () => void;
+  /** One delivery round; answers how many messages it handled. */
+  deliverDue: () => Promise<number>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The outbox worker. The table is the queue, so mail survives restarts and several server
+ * processes share the work (FOR UPDATE SKIP LOCKED). It reads every organization's mail, so
+ * it runs as the table owner, outside row-level security, and touches nothing else.
+ */
+export function createMailDelivery(
+  database: Database,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  options: { pollMs?: number } = {},
+): MailDelivery {
+  const { db } = database;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastPurge = 0;
+
+  async function claim(): Promise<OutboxRow[]> {
+    const now = new Date();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_SECONDS * 1000) })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function settle(row: OutboxRow): Promise<void> {
+    const key = and(eq(mailOutbox.organizationId, row.organizationId), eq(mailOutbox.id, row.id));
+    try {
+      await transport.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody ?? '',
+        html: row.htmlBody ?? '',
+      });
+      const sent =
+        transport.kind === 'smtp'
+          ? { status: 'sent' as const, textBody: null, htmlBody: null }
+          : { status: 'logged' as const };
+      await db
+        .update(mailOutbox)
+        .set({ ...sent, sentAt: new Date(), lastError: null })
+        .where(key);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const givingUp = row.attempts >= MAX_ATTEMPTS;
+      log.error(
+        { mailId: row.id, organizationId: row.organizationId, attempts: row.attempts, reason },
+        givingUp ? 'mail delivery failed for good' : 'mail delivery failed, will retry',
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          status: givingUp ? 'failed' : 'pending',
+          lastError: reason.slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000),
+        })
+        .where(key);
+    }
+  }
+
+  async function purgeOld(): Promise<void> {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    await db
+      .delete(mailOutbox)
+      .where(
+        and(ne(mailOutbox.status, 'pending'), lt(mailOutbox.createdAt, new Date(Date.now() - KEEP_DAYS * 86_400_000))),
+      );
+  }
+
+  async function deliverDue(): Promise<number> {
+    const rows = await claim();
+    for (const row of rows) await settle(row);
+    await purgeOld();
+    return rows.length;
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          while ((await deliverDue()) === BATCH_SIZE && !stopped);
+        } catch (error) {
+          log.error({ err: error }, 'mail delivery round failed');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  const timer = setInterval(kick, options.pollMs ?? DEFAULT_POLL_MS);
+  timer.unref();
+
+  return {
+    kick,
+    deliverDue,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

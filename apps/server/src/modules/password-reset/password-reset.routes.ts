@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resetPasswordSchema, resetRequestSchema } from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import type { MailDelivery } from '../../mail/delivery';
+import { resolveRequestOrganization } from '../../plugins/tenancy';
+import { isResetCodeValid, requestPasswordReset, resetPassword } from './password-reset.service';
+
+/** The same words whether or not the address belongs to an account. */
+export const RESET_SENT = 'Password reset email sent!';
+
+const resetCodeParams = z.object({ resetCode: z.string().max(80) });
+
+export function registerPasswordResetRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/reset_password/send',
+    { config: { permission: 'public' }, schema: { body: resetRequestSchema, tags: ['password-reset'] } },
+    async (request) => {
+      const lookup = await resolveRequestOrganization(context, request);
+      const queued = await requestPasswordReset(context, { email: request.body.email, lookup, address: request.ip });
+      if (queued > 0) mail.kick();
+      request.log.info({ queued }, 'password reset requested');
+      return { success: true, message: RESET_SENT };
+    },
+  );
+
+  routes.get(
+    '/reset_password/:resetCode',
+    { config: { permission: 'public' }, schema: { params: resetCodeParams, tags: ['password-reset'] } },
+    async (request) => ({ valid: await isResetCodeValid(context, request.params.resetCode) }),
+  );
+
+  routes.post(
+    '/reset_password/:resetCode',
+    {
+      config: { permission: 'public' },
+      schema: { params: resetCodeParams, body: resetPasswordSchema, tags: ['password-reset'] },
+    },
+    async (request) => {
+      await resetPassword(context, request.params.resetCode, request.body.password);
+      request.log.info('password reset completed');
+      return { success: true, message: 'Your password has been reset. Please sign in with your new password.' };
+    },
+  );
+}

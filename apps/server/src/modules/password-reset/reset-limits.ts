@@ -1,0 +1,18 @@
+import type { Db } from '../../db/client';
+import { checkKeyLimit, recordKeyHits } from '../auth/sign-in-limits';
+
+/** Per e-mail address: enough for a person who asks again; not a way to flood someone's inbox. */
+export const RESET_EMAIL_LIMIT = 3;
+/** Per client address, across e-mail addresses. */
+export const RESET_ADDRESS_LIMIT = 20;
+export const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
+
+const emailKey = (email: string) => `reset-email:${email.toLowerCase()}`;
+const addressKey = (address: string) => `reset-ip:${address}`;
+
+/** Counts every request, known address or not, so the limit itself reveals nothing. */
+export async function checkAndCountResetRequest(db: Db, email: string, address: string): Promise<void> {
+  await checkKeyLimit(db, emailKey(email), RESET_EMAIL_LIMIT, TOO_MANY_RESETS);
+  await checkKeyLimit(db, addressKey(address), RESET_ADDRESS_LIMIT, TOO_MANY_RESETS);
+  await recordKeyHits(db, [emailKey(email), addressKey(address)]);
+}

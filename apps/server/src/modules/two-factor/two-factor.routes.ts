@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { twoFactorCodeRequestSchema } from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import type { MailDelivery } from '../../mail/delivery';
+import { PENDING_2FA_COOKIE } from './pending-cookie';
+import { sendTwoFactorCode } from './two-factor.service';
+
+export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * SPEC 7 names this call a GET although it sends mail. It only acts for the browser that
+   * holds the attempt's pending-2FA cookie, and at most 5 codes per attempt.
+   */
+  routes.get(
+    '/login',
+    { config: { permission: 'public' }, schema: { querystring: twoFactorCodeRequestSchema, tags: ['auth'] } },
+    async (request) => {
+      await sendTwoFactorCode(context, {
+        token: request.cookies[PENDING_2FA_COOKIE],
+        username: request.query.username,
+      });
+      mail.kick();
+      request.log.info({ username: request.query.username }, 'two-factor code sent');
+      return { success: true, message: 'Verification code sent to your email' };
+    },
+  );
+}
