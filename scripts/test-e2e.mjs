@@ -53,8 +53,9 @@ const apiUrl = `http://localhost:${apiPort}`;
 const webUrl = `http://localhost:${webPort}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'practice-e2e-'));
 
-// The embedded database, whatever the calling shell points DATABASE_URL at.
-const { DATABASE_URL: _ignored, ...inherited } = process.env;
+// The embedded database whatever the calling shell points DATABASE_URL at, and no API_URL:
+// the page finds the moved API by SPEC 7's localhost rule and the port the server reports.
+const { DATABASE_URL: _database, API_URL: _api, ...inherited } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   env: {
     ...inherited,
@@ -63,12 +64,14 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     APP_ENV: 'production',
     PORT: String(apiPort),
     WEB_PORT: String(webPort),
-    API_URL: apiUrl,
     PUBLIC_URL: webUrl,
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+
+// Ctrl-C stops the server too; the finally block below then cleans up.
+process.on('SIGINT', () => void stop(server));
 
 let status = 1;
 try {

@@ -19,7 +19,7 @@ function versionFile(): Plugin {
 
 /**
  * In development Vite serves the page, so it also answers /runtime-config.js, which the
- * web server of `npm start` writes in production. API_URL moves the API as it does there.
+ * web server of `npm start` writes in production. API_URL and PORT move the API as they do there.
  */
 function devRuntimeConfig(): Plugin {
   return {
@@ -29,7 +29,8 @@ function devRuntimeConfig(): Plugin {
       server.middlewares.use('/runtime-config.js', (_request, response) => {
         response.setHeader('content-type', 'text/javascript');
         response.setHeader('cache-control', 'no-store');
-        response.end(`window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: process.env.API_URL ?? null })};`);
+        const config = { apiUrl: process.env.API_URL ?? null, apiPort: Number(process.env.PORT ?? 5050) };
+        response.end(`window.__APP_CONFIG__ = ${JSON.stringify(config)};`);
       });
     },
   };

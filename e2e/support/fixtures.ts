@@ -8,22 +8,34 @@ export async function login(page: Page, username: DemoUsername, password: string
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_USERS[username].firstName}` })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 }
 
 type Fixtures = {
-  /** The page, signed in as the given demo user. */
-  login: (username: DemoUsername) => Promise<Page>;
+  /** Signs the test's page in as the given demo user. */
+  login: (username: DemoUsername) => Promise<void>;
+  /** Fails any test whose page reported a Content-Security-Policy violation. */
+  cspViolations: void;
 };
 
 export const test = base.extend<Fixtures>({
   login: async ({ page }, use) => {
-    await use(async (username) => {
-      await login(page, username);
-      return page;
-    });
+    await use((username) => login(page, username));
   },
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          violations.push(message.text());
+        }
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -29,7 +29,12 @@ if (config.webPort !== 0) {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const distDir = config.webDist ?? path.resolve(here, '../../web/dist');
   const apiUrl = config.apiUrl ?? `http://localhost:${config.port}`;
-  web = await buildWebServer({ distDir, apiUrl: config.apiUrl, apiOrigins: [new URL(apiUrl).origin] });
+  web = await buildWebServer({
+    distDir,
+    apiUrl: config.apiUrl,
+    apiPort: config.port,
+    apiOrigins: [new URL(apiUrl).origin],
+  });
   await web.listen({ port: config.webPort, host: '0.0.0.0' });
 }
 

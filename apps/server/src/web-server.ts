@@ -5,7 +5,13 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 
-export type WebServerOptions = { distDir: string; apiUrl: string | undefined; apiOrigins: string[] };
+export type WebServerOptions = {
+  distDir: string;
+  apiUrl: string | undefined;
+  /** Without API_URL, a page on localhost or an IP address calls this port of its own host (SPEC 7 names 5050). */
+  apiPort: number;
+  apiOrigins: string[];
+};
 
 /**
  * Serves the built web app on its own origin (DESIGN.md, Two origins). The page learns its
@@ -39,7 +45,8 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     globIgnore: ['version.json'],
   });
   web.get('/runtime-config.js', (_request, reply) => {
-    const body = `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: options.apiUrl ?? null })};`;
+    const config = { apiUrl: options.apiUrl ?? null, apiPort: options.apiPort };
+    const body = `window.__APP_CONFIG__ = ${JSON.stringify(config)};`;
     return reply.type('text/javascript').header('cache-control', 'no-store').send(body);
   });
   web.get('/version.json', (_request, reply) =>

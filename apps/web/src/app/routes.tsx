@@ -3,18 +3,44 @@ import { publicPaths, shellPaths, type ShellPathId } from '../config/paths';
 import { LoadingPage } from '../components/loading-page';
 import { NotFoundPage } from './errors/not-found-page';
 import { LoginRoute } from './login-route';
+import { PageBoundary } from './errors/page-boundary';
 import { PageError } from './errors/page-error';
 import { publicPages, shellPages, type PageLoader } from './pages';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 import type { ShellRouteHandle } from './route-handle';
 
-function lazyPage(load: PageLoader): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+/**
+ * React Router 7 renders nothing below a route whose lazy() rejected (a chunk that failed to
+ * load), so a failure becomes a loader that throws: a routing error, shown by the Page Error screen.
+ */
+function lazyRoute(load: () => Promise<Pick<RouteObject, 'element'>>): RouteObject['lazy'] {
+  return async () => {
+    try {
+      return await load();
+    } catch (error) {
+      return {
+        loader: () => {
+          throw error;
+        },
+      };
+    }
+  };
 }
 
 function pageRoute(path: string, load: PageLoader | null): RouteObject {
-  return load ? { path, lazy: lazyPage(load), errorElement: <PageError /> } : { path, Component: NotFoundPage };
+  if (!load) return { path, Component: NotFoundPage };
+  const lazy = lazyRoute(async () => {
+    const { default: Page } = await load();
+    return {
+      element: (
+        <PageBoundary>
+          <Page />
+        </PageBoundary>
+      ),
+    };
+  });
+  return { path, lazy, errorElement: <PageError /> };
 }
 
 const shellRoutes: RouteObject[] = (Object.keys(shellPaths) as ShellPathId[]).map((id) => {
@@ -39,7 +65,10 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./shell/shell-layout')).ShellLayout }),
+            lazy: lazyRoute(async () => {
+              const { ShellLayout } = await import('./shell/shell-layout');
+              return { element: <ShellLayout /> };
+            }),
             children: [...shellRoutes, { path: '*', Component: NotFoundPage, handle: { permission: null } }],
           },
         ],

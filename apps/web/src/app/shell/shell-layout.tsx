@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
+import { Navigate, Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
 import { hasPermission, MOBILE_BREAKPOINT_PX } from '@practice/shared';
 import { publicPaths, shellPaths } from '../../config/paths';
 import { LoadingPage } from '../../components/loading-page';
@@ -7,7 +7,6 @@ import { logout } from '../../features/auth';
 import { useSession } from '../../lib/session-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ErrorBoundary } from '../errors/error-boundary';
 import { isShellRouteHandle } from '../route-handle';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -20,20 +19,12 @@ export function ShellLayout() {
   const { user } = useSession();
   const matches = useMatches();
   const navigation = useNavigation();
-  const location = useLocation();
   const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [collapsed, setCollapsed] = useState(() => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true');
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const menuButtonReturn = useRef<HTMLElement | null>(null);
-
-  // A route change (a tap on a menu item included) closes the slide-in menu.
-  const [menuPath, setMenuPath] = useState(location.pathname);
-  if (menuPath !== location.pathname) {
-    setMenuPath(location.pathname);
-    setMobileOpen(false);
-  }
 
   useEffect(() => {
     if (!mobileOpen) return;
@@ -80,6 +71,7 @@ export function ShellLayout() {
         mobileOpen={mobileOpen}
         onToggleCollapsed={toggleCollapsed}
         onCloseMobile={() => setMobileOpen(false)}
+        onNavigate={() => setMobileOpen(false)}
         onLogout={() => void signOut()}
         closeButtonRef={closeButtonRef}
       />
@@ -97,13 +89,7 @@ export function ShellLayout() {
           }}
         />
         <main id="main-content" className="page" tabIndex={-1}>
-          {navigation.state === 'loading' ? (
-            <LoadingPage />
-          ) : (
-            <ErrorBoundary key={location.pathname}>
-              <Outlet />
-            </ErrorBoundary>
-          )}
+          {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
         </main>
       </div>
     </div>

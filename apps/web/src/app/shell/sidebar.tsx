@@ -14,12 +14,14 @@ type SidebarProps = {
   mobileOpen: boolean;
   onToggleCollapsed: () => void;
   onCloseMobile: () => void;
+  /** A menu item was chosen: the slide-in menu closes, even when the item is the current page. */
+  onNavigate: () => void;
   onLogout: () => void;
   closeButtonRef: Ref<HTMLButtonElement>;
 };
 
 /** The tooltip names the item when only its icon shows, and carries SPEC 2's longer names always. */
-function NavItem({ item, collapsed }: { item: SidebarItem; collapsed: boolean }) {
+function NavItem({ item, collapsed, onNavigate }: { item: SidebarItem; collapsed: boolean; onNavigate: () => void }) {
   const tooltipId = useId();
   const tooltip = item.tooltip ?? (collapsed ? item.label : null);
   return (
@@ -28,6 +30,7 @@ function NavItem({ item, collapsed }: { item: SidebarItem; collapsed: boolean })
         to={shellPaths[item.pathId].getHref()}
         end
         className="nav-link"
+        onClick={onNavigate}
         aria-describedby={item.tooltip ? tooltipId : undefined}
       >
         <Icon name={item.icon} />
@@ -49,6 +52,7 @@ export function Sidebar({
   mobileOpen,
   onToggleCollapsed,
   onCloseMobile,
+  onNavigate,
   onLogout,
   closeButtonRef,
 }: SidebarProps) {
@@ -90,7 +94,7 @@ export function Sidebar({
       </div>
       <ul className="nav-list">
         {items.map((item) => (
-          <NavItem key={item.pathId} item={item} collapsed={showCollapsed} />
+          <NavItem key={item.pathId} item={item} collapsed={showCollapsed} onNavigate={onNavigate} />
         ))}
         <li className="nav-item">
           <button type="button" className="nav-link" onClick={onLogout}>
