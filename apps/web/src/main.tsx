@@ -6,6 +6,7 @@ import { ErrorScreen } from './app/errors/error-screen';
 import { LoadingPage } from './components/loading-page';
 import { publicPaths, shellPaths } from './config/paths';
 import { LoginPage, startSession } from './features/auth';
+import { loadOrganizationBranding } from './lib/organization-branding';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -37,6 +38,7 @@ async function mountApp(): Promise<void> {
 }
 
 startSession(window.location.pathname);
+void loadOrganizationBranding();
 
 if (window.location.pathname === publicPaths.login.path) {
   const popup = new URLSearchParams(window.location.search).has('popup');
