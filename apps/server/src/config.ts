@@ -47,12 +47,21 @@ function secretFromDataDir(dataDir: string): string {
   return secret;
 }
 
+function assertStrongSecret(secret: string, source: string): string {
+  if (WEAK_SECRETS.has(secret) || secret.length < 32) {
+    throw new Error(`${source} must be at least 32 characters and not a default value`);
+  }
+  return secret;
+}
+
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.parse(environment);
-  if (parsed.SECRET_KEY !== undefined && (WEAK_SECRETS.has(parsed.SECRET_KEY) || parsed.SECRET_KEY.length < 32)) {
-    throw new Error('SECRET_KEY must be at least 32 characters and not a default value');
-  }
   const dataDir = path.resolve(parsed.DATA_DIR);
+  // A secret file emptied or cut short by hand is as weak as a short SECRET_KEY.
+  const secretKey =
+    parsed.SECRET_KEY === undefined
+      ? assertStrongSecret(secretFromDataDir(dataDir), path.join(dataDir, 'secret.key'))
+      : assertStrongSecret(parsed.SECRET_KEY, 'SECRET_KEY');
   return {
     port: parsed.PORT,
     webPort: parsed.WEB_PORT,
@@ -62,7 +71,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir,
     appEnv: parsed.APP_ENV,
     smtpUrl: parsed.SMTP_URL,
-    secretKey: parsed.SECRET_KEY ?? secretFromDataDir(dataDir),
+    secretKey,
     seedDemo: parsed.SEED_DEMO,
     webDist: parsed.WEB_DIST,
     logLevel: parsed.LOG_LEVEL,

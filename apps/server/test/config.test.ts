@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,15 @@ describe('SECRET_KEY', () => {
     expect(readFileSync(file, 'utf8')).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: directory }).secretKey).toBe(first);
+  });
+
+  it('refuses a secret file in DATA_DIR that was emptied or cut short', () => {
+    const directory = freshDataDir();
+    const file = path.join(directory, 'secret.key');
+    for (const weak of ['', 'short-secret\n']) {
+      writeFileSync(file, weak);
+      expect(() => loadConfig({ DATA_DIR: directory })).toThrow(`${file} must be at least 32 characters`);
+    }
   });
 });
 

@@ -83,6 +83,33 @@ describe('signed-in calls naming another organization', () => {
     expect(response.json()).toEqual(MISMATCH);
   });
 
+  it("refuses POST /refresh at another firm's host with 403, and the refresh token stays unspent", async () => {
+    const session = await signedIn(testApp.app, 'staff');
+    const foreign = await session.request({
+      method: 'POST',
+      url: '/refresh',
+      csrf: session.csrfRefresh,
+      headers: { host: 'northwind.example.com' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual(MISMATCH);
+    expect(foreign.cookies).toEqual([]);
+    const unknown = await session.request({
+      method: 'POST',
+      url: '/refresh',
+      csrf: session.csrfRefresh,
+      headers: { origin: 'http://nosuchfirm.example.com:3000' },
+    });
+    expect(unknown.statusCode).toBe(403);
+    const own = await session.request({
+      method: 'POST',
+      url: '/refresh',
+      csrf: session.csrfRefresh,
+      headers: { host: 'demo.example.com' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it("answers at the user's own host, and where no organization is named", async () => {
     const session = await signedIn(testApp.app, 'staff');
     expect((await session.request({ url: '/user', headers: { host: 'demo.example.com' } })).statusCode).toBe(200);

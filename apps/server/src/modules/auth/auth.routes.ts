@@ -4,13 +4,13 @@ import { loginRequestSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { sessionUserOf } from '../../plugins/auth-guard';
+import { ORGANIZATION_MISMATCH, sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { PENDING_2FA_COOKIE, clearPendingCookie, setPendingCookie } from '../two-factor/pending-cookie';
 import { ATTEMPT_SECONDS } from '../two-factor/sign-in-attempts';
 import { beginSecondFactorIfDue, verifyTwoFactorCode } from '../two-factor/two-factor.service';
 import { completeSignIn, currentUser, forgiveAccountFailures, refreshSession, verifyCredentials } from './auth.service';
-import { CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { ACCESS_COOKIE, CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { revokeFamily } from './sessions';
 
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
@@ -19,6 +19,16 @@ const BYPASS_2FA_HEADER = 'x-bypass-2fa';
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = context.secureCookies;
+
+  /** The session logout ends: the refresh cookie's, else the access cookie's when only that one is left. */
+  async function sessionOfCookies(cookies: Record<string, string | undefined>) {
+    const refreshToken = cookies[REFRESH_COOKIE];
+    const byRefresh = refreshToken ? await context.tokens.verifyRefresh(refreshToken) : null;
+    if (byRefresh?.ok) return byRefresh.claims;
+    const accessToken = cookies[ACCESS_COOKIE];
+    const byAccess = accessToken ? await context.tokens.verifyAccess(accessToken) : null;
+    return byAccess?.ok ? byAccess.claims : null;
+  }
 
   /** Whether the dev panel's bypass applies: only ever when the server runs in development. */
   const bypassesSecondFactor = (header: unknown) => context.config.appEnv === 'development' && header === 'true';
@@ -76,8 +86,15 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   );
 
   routes.post('/refresh', { config: { permission: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const outcome = await refreshSession(context, request.cookies[REFRESH_COOKIE], request.headers[CSRF_HEADER]);
+    const lookup = await resolveRequestOrganization(context, request);
+    const outcome = await refreshSession(
+      context,
+      request.cookies[REFRESH_COOKIE],
+      request.headers[CSRF_HEADER],
+      lookup,
+    );
     if (outcome.kind === 'csrf') throw forbidden('CSRF token missing or incorrect');
+    if (outcome.kind === 'organization') throw forbidden(ORGANIZATION_MISMATCH);
     if (outcome.kind === 'refused') {
       clearSessionCookies(reply, secure);
       throw unauthorized(outcome.message);
@@ -92,10 +109,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   routes.delete('/logout', { config: { permission: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const refreshToken = request.cookies[REFRESH_COOKIE];
-    const verdict = refreshToken ? await context.tokens.verifyRefresh(refreshToken) : null;
-    if (verdict?.ok) {
-      const { organizationId, familyId } = verdict.claims;
+    const session = await sessionOfCookies(request.cookies);
+    if (session) {
+      const { organizationId, familyId } = session;
       await withTenant(context.database.db, organizationId, (tx) => revokeFamily(tx, organizationId, familyId));
     }
     clearSessionCookies(reply, secure);

@@ -78,7 +78,13 @@ export async function completeSignIn(context: AppContext, organizationId: number
 
 export type RefreshOutcome = { kind: 'ok'; signedIn: SignedIn } | { kind: 'refused'; message: string };
 
-export async function refreshSession(context: AppContext, refreshToken: string | undefined, csrfHeader: unknown) {
+/** Like every signed-in call, a refresh at another organization's host or page is refused (403), token unspent. */
+export async function refreshSession(
+  context: AppContext,
+  refreshToken: string | undefined,
+  csrfHeader: unknown,
+  lookup: OrganizationLookup,
+) {
   if (!refreshToken) return { kind: 'refused', message: 'No authentication token found' } as const;
   const verdict = await context.tokens.verifyRefresh(refreshToken);
   if (!verdict.ok) {
@@ -86,6 +92,7 @@ export async function refreshSession(context: AppContext, refreshToken: string |
   }
   const { organizationId, userId, tokenId, familyId, csrf } = verdict.claims;
   if (csrfHeader !== csrf) return { kind: 'csrf' } as const;
+  if (!belongsToRequest(lookup, organizationId)) return { kind: 'organization' } as const;
   const outcome = await withTenant(context.database.db, organizationId, async (tx): Promise<RefreshOutcome> => {
     const found = await findUserWithRole(tx, organizationId, userId);
     if (!found || !found.user.active) return { kind: 'refused', message: 'User not found' };

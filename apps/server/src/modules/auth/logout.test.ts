@@ -43,6 +43,16 @@ describe('DELETE /logout', () => {
     expect(oldRefresh.statusCode).toBe(401);
   });
 
+  it('revokes the session named by the access cookie when the refresh cookie is gone', async () => {
+    const session = await signedIn(testApp.app, 'billing');
+    const access = { access_token_cookie: session.cookie('access_token_cookie') };
+    const response = await replay(access).request({ method: 'DELETE', url: '/logout' });
+    expect(response.statusCode).toBe(204);
+    const oldAccess = await replay(access).request({ url: '/user' });
+    expect(oldAccess.statusCode).toBe(401);
+    expect(oldAccess.json()).toEqual({ error: 'Token has been revoked' });
+  });
+
   it("ends only this session, not the user's other ones", async () => {
     const leaving = await signedIn(testApp.app, 'manager');
     const staying = await signedIn(testApp.app, 'manager');
