@@ -37,6 +37,7 @@ describe('audit_log is append-only', () => {
     const before = await auditRows();
     expect(await failureOf(asOwner(sql`update audit_log set action = 'tampered'`))).toMatch(/append-only/);
     expect(await failureOf(asOwner(sql`delete from audit_log`))).toMatch(/append-only/);
+    expect(await failureOf(asOwner(sql`truncate audit_log`))).toMatch(/append-only/);
     expect(await auditRows()).toBe(before);
   });
 

@@ -107,6 +107,8 @@ export class Session {
 export async function signedIn(app: FastifyInstance, username: string): Promise<Session> {
   const session = new Session(app);
   const response = await session.signIn(username);
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
+  if (response.statusCode !== 200 || !session.csrfAccess) {
+    throw new Error(`sign-in of ${username} opened no session: ${response.statusCode} ${response.body}`);
+  }
   return session;
 }
