@@ -19,6 +19,11 @@ export function retryDelaySeconds(attempts: number): number {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** Times of the queue come from the database clock, the one every server process shares. */
+function secondsFromNow(seconds: number) {
+  return sql<Date>`now() + make_interval(secs => ${seconds})`;
+}
+
 export type MailDelivery = {
   /** Delivers what is due soon, without waiting: called after a transaction that queued mail commits. */
   kick: () => void;
@@ -45,17 +50,16 @@ export function createMailDelivery(
   let lastPurge = 0;
 
   async function claim(): Promise<OutboxRow[]> {
-    const now = new Date();
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_SECONDS * 1000) })
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: secondsFromNow(CLAIM_SECONDS) })
       .where(inArray(mailOutbox.id, due))
       .returning();
   }
@@ -89,7 +93,7 @@ export function createMailDelivery(
         .set({
           status: givingUp ? 'failed' : 'pending',
           lastError: reason.slice(0, 500),
-          nextAttemptAt: new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000),
+          nextAttemptAt: secondsFromNow(retryDelaySeconds(row.attempts)),
         })
         .where(key);
     }
@@ -100,9 +104,7 @@ export function createMailDelivery(
     lastPurge = Date.now();
     await db
       .delete(mailOutbox)
-      .where(
-        and(ne(mailOutbox.status, 'pending'), lt(mailOutbox.createdAt, new Date(Date.now() - KEEP_DAYS * 86_400_000))),
-      );
+      .where(and(ne(mailOutbox.status, 'pending'), lt(mailOutbox.createdAt, secondsFromNow(-KEEP_DAYS * 86_400))));
   }
 
   async function deliverDue(): Promise<number> {

@@ -21,7 +21,7 @@ export const twoFactorSettingSchema = z.object({
 export type TwoFactorSettingInput = z.infer<typeof twoFactorSettingSchema>;
 
 /** Confirms a stale session before a passkey is added or removed (SECURITY.md). */
-export const reauthenticationSchema = z.optional(z.object({ current_password: z.optional(currentPasswordSchema) }));
+export const reauthenticationSchema = z.nullish(z.object({ current_password: z.optional(currentPasswordSchema) }));
 
 /** GET /api/account/security */
 export const accountSecuritySchema = z.object({
