@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app';
+import type { AppContext } from '../app-context';
+import { openDatabase, withTenant, type Database } from '../db/client';
+import { createTokenSigner } from '../modules/auth/tokens';
+import { resolveRate } from '../modules/rates/rate-resolver';
+import { amountCents } from '../modules/time-entries/time-math';
+import { testDatabaseKind } from '../../test/database-template';
+import { Session, TEST_SECRET, testConfig } from '../../test/test-app';
+import { parseSeedLargeArguments, runSeedLarge } from './seed-large';
+import { ADMIN_USERNAME, BENCH_PASSWORD, FIRM, ScaleError } from './seed-large/plan';
+
+describe('seed:large arguments', () => {
+  it('fills PostgreSQL only: without DATABASE_URL it refuses before opening anything', () => {
+    expect(() => parseSeedLargeArguments(['--scale', '0.01'], undefined)).toThrow(ScaleError);
+    expect(() => parseSeedLargeArguments(['--scale', '0.01'], undefined)).toThrow(/DATABASE_URL/);
+  });
+
+  it('needs a scale above 0 and at most 1', () => {
+    expect(parseSeedLargeArguments(['--scale', '0.5'], 'postgres://x')).toBe(0.5);
+    expect(() => parseSeedLargeArguments([], 'postgres://x')).toThrow(/--scale is required/);
+    expect(() => parseSeedLargeArguments(['--scale', '2'], 'postgres://x')).toThrow(/at most 1/);
+  });
+
+  it('answers 1 with the usage on the embedded database', async () => {
+    const errors: string[] = [];
+    const code = await runSeedLarge(
+      ['--scale', '0.01'],
+      { SECRET_KEY: TEST_SECRET },
+      {
+        out: () => undefined,
+        err: (text) => errors.push(text),
+      },
+    );
+    expect(code).toBe(1);
+    expect(errors.join('\n')).toMatch(/fills PostgreSQL only[\s\S]*Usage:/);
+  });
+});
+
+// Filling a database of its own needs a PostgreSQL server: the server-pg project runs this part.
+if (testDatabaseKind() === 'postgres') {
+  describe('seed:large on PostgreSQL', () => {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `practice_seed_${randomBytes(4).toString('hex')}`;
+    const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+    const output: string[] = [];
+    let database: Database;
+    let organizationId: number;
+
+    async function adminQuery(text: string): Promise<void> {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(text).finally(() => client.end());
+    }
+
+    beforeAll(async () => {
+      await adminQuery(`create database ${name} template ${inject('PRACTICE_TEST_TEMPLATE')}`);
+      const code = await runSeedLarge(
+        ['--scale', '0.001'],
+        { DATABASE_URL: url, SECRET_KEY: TEST_SECRET },
+        {
+          out: (text) => output.push(text),
+          err: (text) => output.push(text),
+        },
+      );
+      expect(code, output.join('\n')).toBe(0);
+      database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+      const [firm] = (
+        (await database.db.execute(
+          sql`select id from organizations where subdomain = ${FIRM.subdomain}`,
+        )) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows;
+      organizationId = firm!.id;
+    }, 120_000);
+
+    afterAll(async () => {
+      await database?.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    });
+
+    it('prints its plan and a time for each phase', () => {
+      const text = output.join('\n');
+      expect(text).toMatch(/Seeding "Large Firm LLP" at scale 0\.001/);
+      expect(text).toMatch(/time entries and expenses\s+\d+\.\d s/);
+      expect(text).toMatch(/Done in \d+\.\d s/);
+    });
+
+    it('captures on every sampled entry the rate and amount the time-entry service would', async () => {
+      await withTenant(database.db, organizationId, async (tx) => {
+        const sample = // Each source of the rate, and each side of the activity types' two dated rises.
+        (
+          (await tx.execute(sql`
+            with rises as (
+              select make_date(extract(year from max(entry_date))::int - 1, 1, 1) as first,
+                make_date(extract(year from max(entry_date))::int, 1, 1) as second
+              from time_entries
+            )
+            (select * from time_entries where rate_source = 'client' order by id limit 40)
+            union all (select * from time_entries where rate_source = 'user' order by id limit 40)
+            union all (select t.* from time_entries t, rises where t.entry_date < rises.first order by id desc limit 40)
+            union all (select t.* from time_entries t, rises
+              where t.entry_date >= rises.first and t.entry_date < rises.second order by id limit 40)
+            union all (select t.* from time_entries t, rises where t.entry_date >= rises.second order by id limit 40)`)) as unknown as {
+            rows: {
+              user_id: number;
+              client_id: number;
+              activity_type_id: number;
+              entry_date: string;
+              minutes: number;
+              rate_cents: number;
+              rate_source: string;
+              amount_cents: number;
+            }[];
+          }
+        ).rows;
+        expect(new Set(sample.map((entry) => entry.rate_source))).toEqual(new Set(['client', 'user', 'activity']));
+        for (const entry of sample) {
+          const rate = await resolveRate(tx, {
+            organizationId,
+            userId: entry.user_id,
+            clientId: entry.client_id,
+            activityTypeId: entry.activity_type_id,
+            date: String(entry.entry_date),
+          });
+          expect({ rate: entry.rate_cents, source: entry.rate_source }).toEqual({
+            rate: rate.rateCents,
+            source: rate.source,
+          });
+          expect(entry.amount_cents).toBe(amountCents(entry.rate_cents, entry.minutes));
+          expect(entry.minutes % 6).toBe(0);
+        }
+      });
+    });
+
+    it('lets its users sign in with the bench password and reads back their data, tax IDs included', async () => {
+      const config = testConfig({ databaseUrl: url, secretKey: TEST_SECRET });
+      const context: AppContext = { config, database, tokens: createTokenSigner(TEST_SECRET), secureCookies: false };
+      const app = await buildApp(context);
+      try {
+        const session = new Session(app);
+        const signIn = await session.signIn(ADMIN_USERNAME, BENCH_PASSWORD);
+        expect(signIn.statusCode, signIn.body).toBe(200);
+        const list = await session.request({ url: '/clients?page=1' });
+        expect(list.statusCode).toBe(200);
+        const page = list.json<{ total: number; items: { id: number }[] }>();
+        expect(page.total).toBe(50);
+        const withTaxId = await withTenant(
+          database.db,
+          organizationId,
+          async (tx) =>
+            (
+              (await tx.execute(
+                sql`select id from clients where tax_id_ciphertext is not null order by id limit 1`,
+              )) as unknown as { rows: { id: number }[] }
+            ).rows[0]!.id,
+        );
+        const revealed = await session.request({ url: `/clients/${withTaxId}/tax-id` });
+        expect(revealed.statusCode, revealed.body).toBe(200);
+        expect(revealed.json<{ tax_id: string }>().tax_id).toMatch(/^\d{2,3}-\d{2,7}(-\d{4})?$/);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('refuses a second run on the same database and writes nothing', async () => {
+      const errors: string[] = [];
+      const code = await runSeedLarge(
+        ['--scale', '0.001'],
+        { DATABASE_URL: url, SECRET_KEY: TEST_SECRET },
+        {
+          out: () => undefined,
+          err: (text) => errors.push(text),
+        },
+      );
+      expect(code).toBe(1);
+      expect(errors.join('\n')).toMatch(/already holds a firm at subdomain "large"/);
+      const [count] = (
+        (await database.db.execute(
+          sql`select count(*)::int as firms from organizations where subdomain = 'large'`,
+        )) as unknown as {
+          rows: { firms: number }[];
+        }
+      ).rows;
+      expect(count!.firms).toBe(1);
+    });
+  });
+}
