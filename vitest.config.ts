@@ -4,7 +4,7 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },

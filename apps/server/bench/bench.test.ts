@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { timeEntrySchema } from '@practice/shared';
+import { z } from 'zod/mini';
+import { mondaysBetween, searchTerms } from './bench-data';
+import type { BenchUser, LoadResult } from './load';
+import { percentile } from './percentiles';
+import { budgetWarnings, failureLines, formatTable, withinBudget, type ScenarioOutcome } from './report';
+import { BENCH_NARRATIVE, buildScenarios, DASHBOARD_P95_BUDGET_MS, P95_BUDGET_MS } from './scenarios';
+
+const user: BenchUser = {
+  id: 7,
+  username: 'staff0007',
+  cookie: 'access_token_cookie=a; csrf_access_token=b',
+  csrf: 'b',
+  work: [
+    { clientId: 11, activityTypeId: 3 },
+    { clientId: 12, activityTypeId: 4 },
+  ],
+};
+
+function result(scenario: string, connections: number, p95: number, failures = 0): LoadResult {
+  return {
+    scenario,
+    connections,
+    requests: 1000,
+    failures,
+    firstFailure: failures ? '500 {"error":"boom"}' : null,
+    p50: p95 / 2,
+    p95,
+    p99: p95 * 2,
+    rps: 123.4,
+  };
+}
+
+describe('percentile', () => {
+  it('takes the nearest rank of sorted latencies', () => {
+    const sorted = Array.from({ length: 100 }, (_, index) => index + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 95)).toBe(95);
+    expect(percentile([4], 99)).toBe(4);
+    expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('scenarios', () => {
+  const scenarios = buildScenarios({
+    mondays: ['2026-11-02', '2026-11-09', '2026-11-16'],
+    searchTerms: ['smi', 'dent'],
+    lastDay: '2026-11-20',
+  });
+
+  it('are the five calls of issue 4 with their budgets', () => {
+    expect(scenarios.map((scenario) => [scenario.name, scenario.p95BudgetMs])).toEqual([
+      ['GET /user', P95_BUDGET_MS],
+      ['GET /dashboard/stats', DASHBOARD_P95_BUDGET_MS],
+      ['GET /clients?q=', P95_BUDGET_MS],
+      ['GET /time-entries/week', P95_BUDGET_MS],
+      ['POST /time-entries', P95_BUDGET_MS],
+    ]);
+  });
+
+  it('vary the search term and the week', () => {
+    const [, , search, week] = scenarios;
+    expect(new Set([0, 1, 2, 3].map((index) => search!.request(user, index).path))).toEqual(
+      new Set(['/clients?q=smi&page=1', '/clients?q=dent&page=1']),
+    );
+    expect(new Set([0, 1, 2].map((index) => week!.request(user, index).path)).size).toBe(3);
+  });
+
+  it('create entries the time entry form accepts, on the user’s own work, marked for removal', () => {
+    const create = scenarios[4]!;
+    for (let index = 0; index < 30; index += 1) {
+      const { path, body } = create.request(user, index);
+      expect(path).toBe('/time-entries');
+      const parsed = z.safeParse(timeEntrySchema, body);
+      expect(parsed.success).toBe(true);
+      expect(user.work).toContainEqual({
+        clientId: parsed.data!.client_id,
+        activityTypeId: parsed.data!.activity_type_id,
+      });
+      expect(parsed.data!.narrative).toBe(BENCH_NARRATIVE);
+      expect(parsed.data!.entry_date <= '2026-11-20' && parsed.data!.entry_date >= '2026-11-07').toBe(true);
+    }
+  });
+});
+
+describe('bench data', () => {
+  it('lists every Monday of the history', () => {
+    expect(mondaysBetween('2026-10-29', '2026-11-20')).toEqual(['2026-11-02', '2026-11-09', '2026-11-16']);
+    expect(mondaysBetween('2026-11-02', '2026-11-09')).toEqual(['2026-11-02', '2026-11-09']);
+  });
+
+  it('searches with 3 and 4 letter terms', () => {
+    const terms = searchTerms();
+    expect(terms.length).toBeGreaterThan(50);
+    for (const term of terms) expect(term).toMatch(/^[a-z]{3,4}$/);
+  });
+});
+
+describe('report', () => {
+  const outcomes: ScenarioOutcome[] = [
+    { name: 'GET /user', p95BudgetMs: 50, atTen: result('GET /user', 10, 12), atFifty: result('GET /user', 50, 40) },
+    {
+      name: 'GET /dashboard/stats',
+      p95BudgetMs: 20,
+      atTen: result('GET /dashboard/stats', 10, 25),
+      atFifty: result('GET /dashboard/stats', 50, 90),
+    },
+  ];
+
+  it('judges p95 at 10 connections against each budget', () => {
+    expect(outcomes.map(withinBudget)).toEqual([true, false]);
+    expect(budgetWarnings(outcomes)).toEqual([
+      '!!! BUDGET MISSED: GET /dashboard/stats p95 25.0 ms at 10 connections (budget 20 ms)',
+    ]);
+  });
+
+  it('prints one row per call with p50, p95 and requests per second', () => {
+    const lines = formatTable(outcomes).split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^call\s+p50 ms\s+p95 ms\s+p99 ms\s+budget\s+verdict\s+req\/s @50/);
+    expect(lines[2]).toMatch(/^GET \/user\s+6\.0\s+12\.0\s+24\.0\s+p95 <= 50\s+ok\s+123\s+40\.0\s+2000\s+0$/);
+    expect(lines[3]).toMatch(/MISSED/);
+  });
+
+  it('names every run with failed requests and the first failure', () => {
+    expect(failureLines([result('GET /user', 10, 5), result('POST /time-entries', 50, 5, 3)])).toEqual([
+      'POST /time-entries at 50 connections: 3 failed requests, first: 500 {"error":"boom"}',
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+import autocannon, { type Request } from 'autocannon';
+import { percentile } from './percentiles';
+
+/** A signed-in user of the large firm, with what his requests may name. */
+export type BenchUser = {
+  id: number;
+  username: string;
+  /** Cookie header carrying the session, and the CSRF value a page would echo. */
+  cookie: string;
+  csrf: string;
+  /** Active clients with an activity type he recorded time on: valid bodies for a new entry. */
+  work: { clientId: number; activityTypeId: number }[];
+};
+
+export type ScenarioRequest = { path: string; body?: unknown };
+
+export type Scenario = {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  /** The n-th request, sent as `user`; varying it keeps caches honest. */
+  request: (user: BenchUser, index: number) => ScenarioRequest;
+  /** Budget for p95 at 10 connections, in milliseconds. */
+  p95BudgetMs: number;
+};
+
+export type LoadResult = {
+  scenario: string;
+  connections: number;
+  requests: number;
+  /** Answers outside 2xx, connection errors and timeouts. */
+  failures: number;
+  /** Status and body of the first answer outside 2xx, to say why. */
+  firstFailure: string | null;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+};
+
+/** Runs one scenario with autocannon; the n-th request goes out as the n-th user in turn. */
+export async function runLoad(
+  baseUrl: string,
+  scenario: Scenario,
+  users: BenchUser[],
+  connections: number,
+  durationSeconds: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let counter = 0;
+  let firstFailure: string | null = null;
+  let finish: (result: autocannon.Result) => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url: baseUrl,
+      connections,
+      duration: durationSeconds,
+      requests: [
+        {
+          setupRequest: (request: Request): Request => {
+            const index = counter++;
+            const user = users[index % users.length]!;
+            const { path, body } = scenario.request(user, index);
+            const headers: Record<string, string> = { cookie: user.cookie, 'content-type': 'application/json' };
+            if (scenario.method !== 'GET') headers['x-csrf-token'] = user.csrf;
+            return {
+              ...request,
+              method: scenario.method,
+              path,
+              headers,
+              body: body === undefined ? undefined : JSON.stringify(body),
+            };
+          },
+          onResponse: (status: number, body: string) => {
+            if ((status < 200 || status > 299) && firstFailure === null) {
+              firstFailure = `${status} ${body.slice(0, 300)}`;
+            }
+          },
+        },
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  const result = await finished;
+  latencies.sort((a, b) => a - b);
+  return {
+    scenario: scenario.name,
+    connections,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+    firstFailure,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: result.requests.average,
+  };
+}

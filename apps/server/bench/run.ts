@@ -1,0 +1,164 @@
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { FIRM } from '../src/cli/seed-large/plan';
+import {
+  BenchDataError,
+  findFirm,
+  historySpan,
+  mondaysBetween,
+  pickTimekeepers,
+  recentWork,
+  searchTerms,
+} from './bench-data';
+import { runLoad, type BenchUser, type LoadResult } from './load';
+import { budgetWarnings, failureLines, formatTable, type ScenarioOutcome } from './report';
+import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
+import { startServer, type ServerProcess } from './server-process';
+import { signIn } from './sign-in';
+
+const USAGE = [
+  'Usage: BENCH_DATABASE_URL=postgres://... npm run bench [-- --seconds 10 --warmup 3 --only dashboard]',
+  '',
+  'Loads the server with the five calls of issue 4 as signed-in users of the firm that',
+  'npm run seed:large made: p50/p95/p99 at 10 connections against the budgets, requests per',
+  'second at 50. Exits 1 when a call fails (not 2xx); a missed budget is reported, not a failure.',
+].join('\n');
+
+type Options = { seconds: number; warmup: number; only: string | undefined };
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seconds: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      only: { type: 'string' },
+    },
+    strict: true,
+  });
+  const seconds = Number(values.seconds);
+  const warmup = Number(values.warmup);
+  if (!Number.isInteger(seconds) || seconds < 1 || !Number.isInteger(warmup) || warmup < 0) {
+    throw new BenchDataError('--seconds must be a whole number of at least 1 and --warmup a whole number');
+  }
+  return { seconds, warmup, only: values.only };
+}
+
+async function firmSize(client: pg.ClientBase, organizationId: number): Promise<string> {
+  const result = await client.query<{ users: string; clients: string; entries: string; expenses: string }>(
+    `select (select count(*) from users where organization_id = $1) as users,
+       (select count(*) from clients where organization_id = $1) as clients,
+       (select count(*) from time_entries where organization_id = $1) as entries,
+       (select count(*) from expenses where organization_id = $1) as expenses`,
+    [organizationId],
+  );
+  const row = result.rows[0]!;
+  const count = (text: string) => Number(text).toLocaleString('en-US');
+  return `${count(row.users)} users, ${count(row.clients)} clients, ${count(row.entries)} time entries, ${count(row.expenses)} expenses`;
+}
+
+/** The bench shares the machine: other work running beside it makes every figure worse. */
+function machineLoad(moment: string): string {
+  const [lastMinute = 0] = loadavg();
+  const busy = lastMinute > cpus().length / 2;
+  return `Machine load ${moment}: ${lastMinute.toFixed(2)} on ${cpus().length} cores${
+    busy ? ' (other work is running: the figures below are pessimistic)' : ''
+  }.`;
+}
+
+async function benchUsers(
+  client: pg.ClientBase,
+  organizationId: number,
+  baseUrl: string,
+  lastDay: string,
+): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
+  for (const timekeeper of await pickTimekeepers(client, organizationId)) {
+    const work = await recentWork(client, organizationId, timekeeper.id, lastDay);
+    if (work.length === 0) continue;
+    const session = await signIn(baseUrl, timekeeper.username);
+    users.push({ id: timekeeper.id, username: timekeeper.username, ...session, work });
+  }
+  if (users.length === 0) throw new BenchDataError('No timekeeper of the large firm has recent work to bench with');
+  return users;
+}
+
+async function runScenarios(baseUrl: string, users: BenchUser[], lastDay: string, mondays: string[], options: Options) {
+  const scenarios = buildScenarios({ mondays, searchTerms: searchTerms(), lastDay }).filter(
+    (scenario) => !options.only || scenario.name.includes(options.only),
+  );
+  const outcomes: ScenarioOutcome[] = [];
+  const results: LoadResult[] = [];
+  for (const scenario of scenarios) {
+    if (options.warmup > 0) results.push(await runLoad(baseUrl, scenario, users, 10, options.warmup));
+    const atTen = await runLoad(baseUrl, scenario, users, 10, options.seconds);
+    const atFifty = await runLoad(baseUrl, scenario, users, 50, options.seconds);
+    results.push(atTen, atFifty);
+    outcomes.push({ name: scenario.name, p95BudgetMs: scenario.p95BudgetMs, atTen, atFifty });
+    console.log(
+      `  ${scenario.name}: p50 ${atTen.p50.toFixed(1)} ms, p95 ${atTen.p95.toFixed(1)} ms at 10 connections; ` +
+        `${atFifty.rps.toFixed(0)} req/s at 50`,
+    );
+  }
+  return { outcomes, results };
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  const options = parseOptions(argv);
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!databaseUrl?.startsWith('postgres')) {
+    throw new BenchDataError('Set BENCH_DATABASE_URL (or DATABASE_URL) to the PostgreSQL database seed:large filled');
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let server: ServerProcess | null = null;
+  const stopOnInterrupt = () => void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  process.once('SIGINT', stopOnInterrupt);
+  try {
+    const organizationId = await findFirm(client);
+    const span = await historySpan(client, organizationId);
+    console.log(`Large firm: ${await firmSize(client, organizationId)}, time from ${span.first} to ${span.last}.`);
+    console.log(machineLoad('before'));
+    server = await startServer(databaseUrl);
+    const users = await benchUsers(client, organizationId, server.baseUrl, span.last);
+    console.log(
+      `Server at ${server.baseUrl}; ${users.length} users signed in; ${options.warmup} s warm-up, ` +
+        `${options.seconds} s at 10 connections, ${options.seconds} s at 50 per call.`,
+    );
+    const { outcomes, results } = await runScenarios(
+      server.baseUrl,
+      users,
+      span.last,
+      mondaysBetween(span.first, span.last),
+      options,
+    );
+    console.log(machineLoad('after'));
+    console.log(`\n${formatTable(outcomes)}\n`);
+    for (const warning of budgetWarnings(outcomes)) console.log(warning);
+    const failures = failureLines(results);
+    for (const failure of failures) console.error(`FAILED: ${failure}`);
+    return failures.length > 0 ? 1 : 0;
+  } finally {
+    await server?.stop();
+    const removed = await client.query(
+      'delete from time_entries where organization_id = (select id from organizations where subdomain = $1) and narrative = $2',
+      [FIRM.subdomain, BENCH_NARRATIVE],
+    );
+    if (removed.rowCount) console.log(`Removed the ${removed.rowCount} time entries the bench created.`);
+    await client.end();
+    process.off('SIGINT', stopOnInterrupt);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+/** A port nobody listens on now (the server binds it a moment later). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = { baseUrl: string; stop: () => Promise<void> };
+
+/**
+ * The real server as `npm start` runs it, in production mode on the bench database, without
+ * the web app or the demo firms, on a free port of 127.0.0.1. Its log (warnings and up) goes
+ * to this process's stderr.
+ */
+export async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      WEB_PORT: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => stopChild(child, exited);
+  try {
+    await waitForHealth(baseUrl, exited);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
+  let gone: number | null | undefined;
+  void exited.then((code) => (gone = code));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (gone !== undefined) throw new Error(`The server exited with code ${gone} before it answered`);
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer /health within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
