@@ -28,6 +28,45 @@ function setTwoFactor(session: Session, enabled: boolean, password = DEMO_PASSWO
   });
 }
 
+/** Every issue 3 route that needs a session. */
+const SIGNED_IN_ROUTES: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string }[] = [
+  { method: 'GET', url: '/api/account/security' },
+  { method: 'POST', url: '/api/account/password' },
+  { method: 'PUT', url: '/api/account/two-factor' },
+  { method: 'POST', url: '/api/webauthn/register/options' },
+  { method: 'POST', url: '/api/webauthn/register/verify' },
+  { method: 'GET', url: '/api/webauthn/credentials' },
+  { method: 'PATCH', url: '/api/webauthn/credentials/1' },
+  { method: 'DELETE', url: '/api/webauthn/credentials/1' },
+];
+
+describe('session and CSRF on every Settings -> Security route', () => {
+  it('answers 401 without a session', async () => {
+    for (const route of SIGNED_IN_ROUTES) {
+      const response = await new Session(testApp.app).request({ ...route, payload: {} });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a state-changing call without the CSRF header', async () => {
+    const session = await signedIn(testApp.app, 'staff');
+    for (const route of SIGNED_IN_ROUTES.filter((candidate) => candidate.method !== 'GET')) {
+      const response = await session.request({ ...route, payload: {}, csrf: null });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('is declared with the signed-in permission', () => {
+    for (const route of SIGNED_IN_ROUTES) {
+      const url = route.url.replace(/\/1$/, '/:id');
+      const declared = testApp.app.declaredRoutes.find(
+        (candidate) => candidate.method === route.method && candidate.url === url,
+      );
+      expect(declared?.permission, `${route.method} ${url}`).toBe('signed-in');
+    }
+  });
+});
+
 describe('GET /api/account/security', () => {
   it("answers the user's 2FA, the organization's rule and whether a passkey exists", async () => {
     const partner = await signedInWithCode(testApp, 'partner', 'partner@demo-cpa.example');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { verifications } from '../../db/schema/index';
+import { users, verifications } from '../../db/schema/index';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { countMails, latestMailTo, resetCodeOf, resetLinkIn } from '../../../test/outbox';
 import { redactResetCode } from './request-log';
@@ -139,6 +139,11 @@ describe('/reset_password/{resetCode}', () => {
     expect(again.json()).toEqual({ error: 'This password reset link is invalid or has expired' });
     expect((await new Session(testApp.app).signIn('staff')).statusCode).toBe(401);
     expect((await new Session(testApp.app).signIn('staff', 'River-stone-42')).json().username).toBe('staff');
+    const [stored] = await testApp.context.database.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.username, 'staff'));
+    expect(stored?.passwordHash.startsWith('$argon2id$')).toBe(true);
   });
 
   it('does not skip the second factor afterwards', async () => {
