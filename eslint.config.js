@@ -1,8 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -16,41 +14,87 @@ try {
   features = [];
 }
 
-/** Features never import each other's files (Bulletproof React); each other's index is the only door. */
-const featureZones = features.map((feature) => ({
-  target: `./${featuresDir}/${feature}`,
-  from: `./${featuresDir}`,
-  except: [`./${feature}`],
-  message: 'A feature does not import another feature.',
-}));
+const webNeverImportsServer = {
+  group: ['**/apps/server/**', '**/server/src/**', '@practice/server', '@practice/server/**'],
+  message: 'The web app never imports the server.',
+};
+
+/** Relative or absolute paths into another feature's folder. */
+function otherFeaturePaths(feature) {
+  return features
+    .filter((other) => other !== feature)
+    .flatMap((other) => [
+      `../${other}`,
+      `../${other}/**`,
+      `../../${other}`,
+      `../../${other}/**`,
+      `**/features/${other}/**`,
+    ]);
+}
+
+/** Imports point one way (DESIGN.md): web -> shared, server -> shared; features never import each other. */
+const importBoundaries = [
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }] },
+  },
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webNeverImportsServer,
+            { group: otherFeaturePaths(feature), message: 'A feature does not import another feature.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '**/web/src/**', '@practice/web', 'react', 'react-dom'],
+              message: 'The server never imports the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@practice/server', '@practice/web'],
+              message: 'shared depends on nothing of the apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] }),
-      ],
-    },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': 'off',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
-            { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
-            { target: './packages/shared', from: './apps', message: 'shared depends on nothing of the apps.' },
-            ...featureZones,
-          ],
-        },
-      ],
     },
   },
   {
@@ -59,4 +103,5 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...importBoundaries,
 );
