@@ -161,6 +161,41 @@ describe('the API client', () => {
     await expect(client.get('/down')).rejects.toMatchObject({ message: 'Server disconnected', network: true });
   });
 
+  it('sends a FormData body as it is, with the CSRF header and without a JSON content type', async () => {
+    const sent: RequestInit[] = [];
+    const client = createApiClient({
+      baseUrl: () => 'http://api.test',
+      fetch: async (_input, init) => {
+        sent.push(init ?? {});
+        return json(200, { ok: true });
+      },
+      readCookie: (name) => (name === 'csrf_access_token' ? 'access-csrf' : null),
+      organizationHeader: () => null,
+      session: { isLoggingOut: () => false, refreshed: vi.fn(), userCleared: vi.fn(), sessionExpired: vi.fn() },
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'receipt.pdf');
+    await client.post('/expenses/4/receipt', form);
+    const headers = sent[0]?.headers as Record<string, string>;
+    expect(sent[0]?.body).toBe(form);
+    expect(headers['X-CSRF-TOKEN']).toBe('access-csrf');
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+
+  it('keeps the field errors of a 400 answer in details', async () => {
+    const { client } = setup(() =>
+      json(400, {
+        error: 'Client ID is required',
+        details: { client_id: 'Client ID is required', 'contacts.0.name': 'Contact name is required', odd: 3 },
+      }),
+    );
+    await expect(client.post('/clients', {})).rejects.toMatchObject({
+      status: 400,
+      message: 'Client ID is required',
+      details: { client_id: 'Client ID is required', 'contacts.0.name': 'Contact name is required' },
+    });
+  });
+
   it('sends X-Organization-ID when the development hook names one', async () => {
     const calls: Record<string, string>[] = [];
     const client = createApiClient({

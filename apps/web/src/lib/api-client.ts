@@ -54,7 +54,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(method: Method, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (a file upload) goes as multipart: the browser writes its Content-Type with the boundary.
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (method !== 'GET') {
       const csrf = options.readCookie(path === REFRESH_PATH ? CSRF_REFRESH_COOKIE : CSRF_ACCESS_COOKIE);
       if (csrf) headers['X-CSRF-TOKEN'] = csrf;
@@ -66,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         credentials: 'include',
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined || multipart ? body : JSON.stringify(body),
       });
     } catch (cause) {
       throw networkError(cause);

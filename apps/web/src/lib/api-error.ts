@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     /** True when no answer arrived at all (server down, network cut). */
     readonly network = false,
+    /** Field errors of a 4xx answer (`details`), keyed by the field's path such as `contacts.0.name`. */
+    readonly details: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,7 +24,16 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   const body: unknown = await response.json().catch(() => null);
   const picked = pickErrorMessage(body);
-  return new ApiError(picked, response.status, picked === UNEXPECTED_ERROR ? null : picked);
+  return new ApiError(picked, response.status, picked === UNEXPECTED_ERROR ? null : picked, false, detailsOf(body));
+}
+
+function detailsOf(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object' || !('details' in body)) return {};
+  const { details } = body;
+  if (!details || typeof details !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(details).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 export function networkError(cause: unknown): ApiError {
