@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { timeEntrySchema } from '@practice/shared';
 import { z } from 'zod/mini';
 import { mondaysBetween, searchTerms } from './bench-data';
+import { cpuPerRequest, processCpuMs } from './cpu-time';
 import type { BenchUser, LoadResult } from './load';
 import { percentile } from './percentiles';
 import { budgetWarnings, failureLines, formatTable, withinBudget, type ScenarioOutcome } from './report';
@@ -97,14 +98,43 @@ describe('bench data', () => {
   });
 });
 
+describe('cpu time', () => {
+  it('reads this process’s CPU time from /proc', () => {
+    const used = processCpuMs(process.pid);
+    expect(used).not.toBeNull();
+    expect(used!).toBeGreaterThan(0);
+    expect(processCpuMs(2 ** 22 + 12345)).toBeNull();
+  });
+
+  it('divides the CPU used between two samples by the requests served', () => {
+    const before = { server: 1000, database: new Map([[11, 500]]) };
+    const after = {
+      server: 1500,
+      database: new Map([
+        [11, 700],
+        [12, 100],
+      ]),
+    };
+    expect(cpuPerRequest(before, after, 100)).toEqual({ serverMs: 5, databaseMs: 3 });
+    expect(cpuPerRequest(null, after, 100)).toBeNull();
+  });
+});
+
 describe('report', () => {
   const outcomes: ScenarioOutcome[] = [
-    { name: 'GET /user', p95BudgetMs: 50, atTen: result('GET /user', 10, 12), atFifty: result('GET /user', 50, 40) },
+    {
+      name: 'GET /user',
+      p95BudgetMs: 50,
+      atTen: result('GET /user', 10, 12),
+      atFifty: result('GET /user', 50, 40),
+      cpu: { serverMs: 1.234, databaseMs: 0.5 },
+    },
     {
       name: 'GET /dashboard/stats',
       p95BudgetMs: 20,
       atTen: result('GET /dashboard/stats', 10, 25),
       atFifty: result('GET /dashboard/stats', 50, 90),
+      cpu: null,
     },
   ];
 
@@ -118,9 +148,13 @@ describe('report', () => {
   it('prints one row per call with p50, p95 and requests per second', () => {
     const lines = formatTable(outcomes).split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^call\s+p50 ms\s+p95 ms\s+p99 ms\s+budget\s+verdict\s+req\/s @50/);
-    expect(lines[2]).toMatch(/^GET \/user\s+6\.0\s+12\.0\s+24\.0\s+p95 <= 50\s+ok\s+123\s+40\.0\s+2000\s+0$/);
-    expect(lines[3]).toMatch(/MISSED/);
+    expect(lines[0]).toMatch(
+      /^call\s+p50 ms\s+p95 ms\s+p99 ms\s+budget\s+verdict\s+req\/s @50\s+p95 @50\s+server cpu\/req\s+db cpu\/req\s+requests\s+failures$/,
+    );
+    expect(lines[2]).toMatch(
+      /^GET \/user\s+6\.0\s+12\.0\s+24\.0\s+p95 <= 50\s+ok\s+123\s+40\.0\s+1\.23 ms\s+0\.50 ms\s+2000\s+0$/,
+    );
+    expect(lines[3]).toMatch(/MISSED\s+123\s+90\.0\s+-\s+-\s+2000\s+0$/);
   });
 
   it('names every run with failed requests and the first failure', () => {

@@ -1,6 +1,14 @@
+import type { CpuPerRequest } from './cpu-time';
 import type { LoadResult } from './load';
 
-export type ScenarioOutcome = { name: string; p95BudgetMs: number; atTen: LoadResult; atFifty: LoadResult };
+export type ScenarioOutcome = {
+  name: string;
+  p95BudgetMs: number;
+  atTen: LoadResult;
+  atFifty: LoadResult;
+  /** CPU per request at 10 connections; null where /proc is not readable. */
+  cpu: CpuPerRequest | null;
+};
 
 export function withinBudget(outcome: ScenarioOutcome): boolean {
   return outcome.atTen.p95 <= outcome.p95BudgetMs;
@@ -17,11 +25,13 @@ const COLUMNS = [
   'verdict',
   'req/s @50',
   'p95 @50',
+  'server cpu/req',
+  'db cpu/req',
   'requests',
   'failures',
 ];
 
-/** The bench's answer: latency at 10 connections against the budget, throughput at 50. */
+/** The bench's answer: latency at 10 connections against the budget, throughput at 50, CPU per call. */
 export function formatTable(outcomes: ScenarioOutcome[]): string {
   const rows = outcomes.map((outcome) => [
     outcome.name,
@@ -32,6 +42,8 @@ export function formatTable(outcomes: ScenarioOutcome[]): string {
     withinBudget(outcome) ? 'ok' : 'MISSED',
     outcome.atFifty.rps.toFixed(0),
     ms(outcome.atFifty.p95),
+    outcome.cpu ? `${outcome.cpu.serverMs.toFixed(2)} ms` : '-',
+    outcome.cpu ? `${outcome.cpu.databaseMs.toFixed(2)} ms` : '-',
     String(outcome.atTen.requests + outcome.atFifty.requests),
     String(outcome.atTen.failures + outcome.atFifty.failures),
   ]);

@@ -11,6 +11,7 @@ import {
   recentWork,
   searchTerms,
 } from './bench-data';
+import { cpuPerRequest, sampleCpu } from './cpu-time';
 import { runLoad, type BenchUser, type LoadResult } from './load';
 import { budgetWarnings, failureLines, formatTable, type ScenarioOutcome } from './report';
 import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
@@ -84,7 +85,10 @@ async function benchUsers(
   return users;
 }
 
-async function runScenarios(baseUrl: string, users: BenchUser[], lastDay: string, mondays: string[], options: Options) {
+type Target = { server: ServerProcess; client: pg.ClientBase; users: BenchUser[] };
+
+async function runScenarios({ server, client, users }: Target, lastDay: string, mondays: string[], options: Options) {
+  const { baseUrl } = server;
   const scenarios = buildScenarios({ mondays, searchTerms: searchTerms(), lastDay }).filter(
     (scenario) => !options.only || scenario.name.includes(options.only),
   );
@@ -92,10 +96,12 @@ async function runScenarios(baseUrl: string, users: BenchUser[], lastDay: string
   const results: LoadResult[] = [];
   for (const scenario of scenarios) {
     if (options.warmup > 0) results.push(await runLoad(baseUrl, scenario, users, 10, options.warmup));
+    const before = await sampleCpu(server.pid, client);
     const atTen = await runLoad(baseUrl, scenario, users, 10, options.seconds);
+    const cpu = cpuPerRequest(before, await sampleCpu(server.pid, client), atTen.requests);
     const atFifty = await runLoad(baseUrl, scenario, users, 50, options.seconds);
     results.push(atTen, atFifty);
-    outcomes.push({ name: scenario.name, p95BudgetMs: scenario.p95BudgetMs, atTen, atFifty });
+    outcomes.push({ name: scenario.name, p95BudgetMs: scenario.p95BudgetMs, atTen, atFifty, cpu });
     console.log(
       `  ${scenario.name}: p50 ${atTen.p50.toFixed(1)} ms, p95 ${atTen.p95.toFixed(1)} ms at 10 connections; ` +
         `${atFifty.rps.toFixed(0)} req/s at 50`,
@@ -131,8 +137,7 @@ async function main(argv: string[]): Promise<number> {
         `${options.seconds} s at 10 connections, ${options.seconds} s at 50 per call.`,
     );
     const { outcomes, results } = await runScenarios(
-      server.baseUrl,
-      users,
+      { server, client, users },
       span.last,
       mondaysBetween(span.first, span.last),
       options,

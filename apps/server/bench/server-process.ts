@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { baseUrl: string; stop: () => Promise<void> };
+export type ServerProcess = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
 /**
  * The real server as `npm start` runs it, in production mode on the bench database, without
@@ -51,7 +51,7 @@ export async function startServer(databaseUrl: string): Promise<ServerProcess> {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: child.pid!, stop };
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
