@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../app-context';
 import { openDatabase, withTenant, type Database } from '../db/client';
 import { createTokenSigner } from '../modules/auth/tokens';
+import { markupCents } from '../modules/expenses/expenses.service';
 import { resolveRate } from '../modules/rates/rate-resolver';
 import { amountCents } from '../modules/time-entries/time-math';
 import { testDatabaseKind } from '../../test/database-template';
@@ -93,8 +94,8 @@ if (testDatabaseKind() === 'postgres') {
     it('captures on every sampled entry the rate and amount the time-entry service would', async () => {
       await withTenant(database.db, organizationId, async (tx) => {
         const sample = // Each source of the rate, and each side of the activity types' two dated rises.
-        (
-          (await tx.execute(sql`
+          (
+            (await tx.execute(sql`
             with rises as (
               select make_date(extract(year from max(entry_date))::int - 1, 1, 1) as first,
                 make_date(extract(year from max(entry_date))::int, 1, 1) as second
@@ -106,18 +107,18 @@ if (testDatabaseKind() === 'postgres') {
             union all (select t.* from time_entries t, rises
               where t.entry_date >= rises.first and t.entry_date < rises.second order by id limit 40)
             union all (select t.* from time_entries t, rises where t.entry_date >= rises.second order by id limit 40)`)) as unknown as {
-            rows: {
-              user_id: number;
-              client_id: number;
-              activity_type_id: number;
-              entry_date: string;
-              minutes: number;
-              rate_cents: number;
-              rate_source: string;
-              amount_cents: number;
-            }[];
-          }
-        ).rows;
+              rows: {
+                user_id: number;
+                client_id: number;
+                activity_type_id: number;
+                entry_date: string;
+                minutes: number;
+                rate_cents: number;
+                rate_source: string;
+                amount_cents: number;
+              }[];
+            }
+          ).rows;
         expect(new Set(sample.map((entry) => entry.rate_source))).toEqual(new Set(['client', 'user', 'activity']));
         for (const entry of sample) {
           const rate = await resolveRate(tx, {
@@ -135,6 +136,20 @@ if (testDatabaseKind() === 'postgres') {
           expect(entry.minutes % 6).toBe(0);
         }
       });
+    });
+
+    it('marks up some expenses exactly as the expenses service does', async () => {
+      const rows = (
+        (await database.db.execute(sql`
+          select amount_cents, markup_basis_points, total_cents from expenses
+          where organization_id = ${organizationId} order by markup_basis_points desc, id limit 50`)) as unknown as {
+          rows: { amount_cents: number; markup_basis_points: number; total_cents: number }[];
+        }
+      ).rows;
+      expect(rows.some((row) => row.markup_basis_points > 0)).toBe(true);
+      for (const row of rows) {
+        expect(row.total_cents).toBe(row.amount_cents + markupCents(row.amount_cents, row.markup_basis_points));
+      }
     });
 
     it('lets its users sign in with the bench password and reads back their data, tax IDs included', async () => {

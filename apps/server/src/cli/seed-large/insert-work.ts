@@ -10,6 +10,7 @@ import { DRAFT_WINDOW_DAYS, PORTFOLIO_SIZE, TIMEKEEPER_ROLES, type SeedPlan } fr
 const ACTIVITY_BUCKETS = 1000;
 const EXPENSE_BUCKETS = 100;
 const LIST_SEPARATOR = '|';
+const MARKUP_BASIS_POINTS = 1000;
 
 export type WorkContext = {
   organizationId: number;
@@ -194,18 +195,23 @@ left join client_activity_rates o on o.organization_id = $1 and o.client_id = w.
   and o.activity_type_id = w.activity_type_id and o.effective_from <= w.day
 order by w.day, w.clock_pick`;
 
-/** About one expense per 20 entries: a timekeeper's chance of one per working day, amounts by category. */
+/**
+ * About one expense per 20 entries: a timekeeper's chance of one per working day, amounts by
+ * category, a 10% markup on a fifth of the billable ones; total = amount + floor((amount x
+ * basis points + 5000) / 10000) as the expenses service computes it.
+ */
 const EXPENSES_OF_DAYS = `
 with picks as materialized (
   select d.day, k.user_id,
     floor(random() * ${PORTFOLIO_SIZE})::int as slot,
     floor(random() * ${EXPENSE_BUCKETS})::int as bucket,
-    random() as description_pick, random() as amount_pick, random() as billable_pick,
+    random() as description_pick, random() as amount_pick, random() as billable_pick, random() as markup_pick,
     random() as status_pick, random() as clock_pick
   from seed_days d cross join seed_timekeepers k
   where d.day between $2 and $3 and random() < $6::float8
 ), priced as (
   select p.user_id, f.client_id, p.day, e.category, p.status_pick, p.billable_pick >= 0.1 as billable,
+    case when p.billable_pick >= 0.1 and p.markup_pick < 0.2 then ${MARKUP_BASIS_POINTS} else 0 end as markup,
     e.descriptions[1 + floor(p.description_pick * cardinality(e.descriptions))::int] as description,
     e.min_cents + floor(p.amount_pick * e.steps)::int * e.step_cents as amount_cents,
     (p.day + time '08:30' + p.clock_pick * interval '10 hours') at time zone $5 as created_at
@@ -215,7 +221,8 @@ with picks as materialized (
 )
 insert into expenses (organization_id, user_id, client_id, expense_date, category, description, amount_cents, billable,
   markup_basis_points, total_cents, status, created_by, created_at, updated_at)
-select $1, x.user_id, x.client_id, x.day, x.category, x.description, x.amount_cents, x.billable, 0, x.amount_cents,
+select $1, x.user_id, x.client_id, x.day, x.category, x.description, x.amount_cents, x.billable, x.markup,
+  x.amount_cents + (x.amount_cents * x.markup + 5000) / 10000,
   case when x.day < $4::date or x.status_pick < 0.7 then 'completed' else 'draft' end,
   x.user_id, x.created_at, x.created_at
 from priced x

@@ -7,6 +7,7 @@ export type WorkCheck = {
   disabledPairs: number;
   entryOrphans: number;
   expenses: number;
+  wrongTotals: number;
   expenseOrphans: number;
 };
 
@@ -36,8 +37,11 @@ export async function checkWork(client: pg.ClientBase, organizationId: number): 
      where t.organization_id = $1`,
     [organizationId],
   );
-  const expenses = await client.query<{ expenses: string; orphans: string }>(
-    `select count(*) as expenses, count(*) filter (where u.id is null or c.id is null) as orphans
+  const expenses = await client.query<{ expenses: string; wrong_totals: string; orphans: string }>(
+    `select count(*) as expenses,
+       count(*) filter (where e.total_cents <> e.amount_cents + (e.amount_cents * e.markup_basis_points + 5000) / 10000)
+         as wrong_totals,
+       count(*) filter (where u.id is null or c.id is null) as orphans
      from expenses e
      left join users u on u.organization_id = e.organization_id and u.id = e.user_id
      left join clients c on c.organization_id = e.organization_id and c.id = e.client_id
@@ -53,6 +57,7 @@ export async function checkWork(client: pg.ClientBase, organizationId: number): 
     disabledPairs: Number(entryRow.disabled_pairs),
     entryOrphans: Number(entryRow.orphans),
     expenses: Number(expenseRow.expenses),
+    wrongTotals: Number(expenseRow.wrong_totals),
     expenseOrphans: Number(expenseRow.orphans),
   };
 }
@@ -63,6 +68,7 @@ export function problemsOf(check: WorkCheck): string[] {
     [check.oddMinutes, 'time entries not in 6-minute multiples'],
     [check.disabledPairs, 'time entries on an activity type disabled for their client'],
     [check.entryOrphans, 'time entries naming a missing user, client or activity type'],
+    [check.wrongTotals, 'expenses whose total is not amount plus markup'],
     [check.expenseOrphans, 'expenses naming a missing user or client'],
   ];
   return problems.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
