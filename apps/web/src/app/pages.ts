@@ -11,10 +11,10 @@ export type PageLoader = () => Promise<PageModule>;
  */
 export const shellPages: Record<ShellPathId, PageLoader | null> = {
   dashboard: () => import('../features/dashboard/pages/dashboard-page'),
-  clientDetail: null,
-  clientCreate: null,
-  clientEdit: null,
-  clientsManage: null,
+  clientDetail: () => import('../features/clients/pages/client-detail-page'),
+  clientCreate: () => import('../features/clients/pages/client-create-page'),
+  clientEdit: () => import('../features/clients/pages/client-edit-page'),
+  clientsManage: () => import('../features/clients/pages/clients-manage-page'),
   clientWip: null,
   clientActivityTypes: null,
   clientPayments: null,

@@ -1,16 +1,20 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
+  /** A line of help under the field, read with it. */
+  hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled input with its error under it, announced with the field (UI.md, Forms). */
-export function FormField({ label, error, id, ref, ...input }: FormFieldProps) {
+export function FormField({ label, error, hint, id, ref, ...input }: FormFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ');
   return (
     <div className="form-field">
       <label htmlFor={inputId}>{label}</label>
@@ -18,9 +22,14 @@ export function FormField({ label, error, id, ref, ...input }: FormFieldProps) {
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { CLIENT_STATUSES } from '@practice/shared';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormField } from '../../../components/form-field';
+import { SelectField } from '../../../components/select-field';
+import type { ClientListQuery } from '../api/list-clients';
+import { STATUS_LABELS } from './client-labels';
+
+/** SPEC 9: searches wait 300 ms after the last key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type ClientFiltersProps = {
+  query: ClientListQuery;
+  partnerName: string | null;
+  onChange: (change: Partial<ClientListQuery>) => void;
+};
+
+/** Search, status, bookmarked and the partner chosen from the table, above the client table. */
+export function ClientFilters({ query, partnerName, onChange }: ClientFiltersProps) {
+  const [search, setSearch] = useState(query.q);
+  const [searchInUrl, setSearchInUrl] = useState(query.q);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The URL changed under the box (back button, Clear filters): the box follows it.
+  if (query.q !== searchInUrl) {
+    setSearchInUrl(query.q);
+    if (query.q !== search.trim()) setSearch(query.q);
+  }
+
+  function type(value: string): void {
+    setSearch(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onChange({ q: value.trim() }), SEARCH_DEBOUNCE_MS);
+  }
+
+  return (
+    <div className="filter-bar" role="search">
+      <div className="form-field-grow">
+        <FormField
+          label="Search clients"
+          type="search"
+          placeholder="Client ID, legal name or DBA"
+          value={search}
+          onChange={(event) => type(event.target.value)}
+        />
+      </div>
+      <SelectField
+        label="Status"
+        value={query.status ?? ''}
+        onChange={(event) =>
+          onChange({ status: CLIENT_STATUSES.find((status) => status === event.target.value) ?? null })
+        }
+      >
+        <option value="">All statuses</option>
+        {CLIENT_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <CheckboxField
+        label="Bookmarked only"
+        checked={query.bookmarked}
+        onChange={(event) => onChange({ bookmarked: event.target.checked })}
+      />
+      {query.partnerId && (
+        <span className="filter-chip">
+          Partner: {partnerName ?? 'the chosen partner'}
+          <button type="button" aria-label="Clear the partner filter" onClick={() => onChange({ partnerId: null })}>
+            ×
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}

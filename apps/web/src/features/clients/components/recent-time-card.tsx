@@ -1,0 +1,53 @@
+import { formatHours, formatMoney } from '@practice/shared';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate } from '../../../lib/format';
+import type { RecentTime } from '../api/client-views';
+
+/** The client's latest time entries (those the reader may see). */
+export function RecentTimeCard({ entries }: { entries: RecentTime[] }) {
+  return (
+    <section className="card" aria-labelledby="client-recent-time-heading">
+      <h2 id="client-recent-time-heading">Recent time</h2>
+      {entries.length === 0 ? (
+        <p className="muted">No time recorded for this client yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Staff</th>
+                <th scope="col">Activity</th>
+                <th scope="col" className="wrap">
+                  Narrative
+                </th>
+                <th scope="col" className="num">
+                  Hours
+                </th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="numeric">{formatDate(entry.entry_date)}</td>
+                  <td>{entry.user.name}</td>
+                  <td>{entry.activity_type.name}</td>
+                  <td className="wrap">{entry.narrative}</td>
+                  <td className="num">{formatHours(entry.minutes)}</td>
+                  <td className="num">{entry.billable ? formatMoney(entry.amount_cents, { decimals: true }) : '—'}</td>
+                  <td>
+                    <StatusBadge status={entry.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
