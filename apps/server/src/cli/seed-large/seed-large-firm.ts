@@ -20,8 +20,9 @@ import { seededRandom } from './random';
 import { checkWork, problemsOf } from './verify';
 
 export const FIRM_TIME_ZONE = 'America/New_York';
-/** A fixed seed: the same scale on the same day builds the same firm. */
+/** Fixed seeds: the same scale on the same day builds the same firm. */
 const SEED = 20_261_122;
+const SQL_SEED = 0.2026;
 /** The tables the bulk load fills; their secondary indexes are rebuilt after it. */
 const BULK_TABLES = ['time_entries', 'expenses'];
 
@@ -100,6 +101,8 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
     await client.query('reset role');
     await client.query("set local work_mem = '256MB'");
     await client.query("set local maintenance_work_mem = '1GB'");
+    // The SQL side draws from random() too: seeded, the same scale on the same day gives the same rows.
+    await client.query('select setseed($1)', [SQL_SEED]);
     // Foreign-key triggers off: every row is checked by checkWork before commit instead.
     if (bypassTriggers) await client.query('set local session_replication_role = replica');
     await client.query("update organizations set time_rounding_minutes = 6, time_rounding_mode = 'up' where id = $1", [
