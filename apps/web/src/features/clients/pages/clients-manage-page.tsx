@@ -28,10 +28,18 @@ export default function ClientsManagePage() {
       New client
     </Link>
   );
+  const actions = canEdit && (
+    <>
+      <Link className="button" to={shellPaths.activityTypes.getHref()}>
+        Activity types
+      </Link>
+      {addClient}
+    </>
+  );
 
   return (
     <div className="clients-page">
-      <PageHeader title="Clients" actions={addClient} />
+      <PageHeader title="Clients" actions={actions} />
       <section className="card" aria-label="Client list">
         <ClientFilters query={query} partnerName={partnerName} onChange={setQuery} />
         {clients.isPending && <SkeletonRows label="Loading clients" />}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatMoney } from '@practice/shared';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { EmptyState } from '../../../components/empty-state';
+import { FormField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { StatusBadge } from '../../../components/status-badge';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import type { ActivityTypeView } from '../api/activity-type-views';
+import { useActivityTypes } from '../api/list-activity-types';
+import { ActivityTypeForm } from '../components/activity-type-form';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** null: closed; 'new': creating; else the type being edited. */
+type Editing = null | 'new' | ActivityTypeView;
+
+/** /activity-types (SPEC 2, can_edit_clients): the firm's service codes with their default rates. */
+export default function ActivityTypesPage() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const includeInactive = params.get('inactive') === 'true';
+  const types = useActivityTypes({ q, includeInactive });
+  const [editing, setEditing] = useState<Editing>(null);
+
+  function setParam(key: string, value: string | null): void {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  function typeSearch(value: string): void {
+    setSearch(value);
+    setParam('q', value.trim() || null);
+  }
+
+  const items = types.data?.items ?? [];
+  const addButton = (
+    <button type="button" className="button button-primary" onClick={() => setEditing('new')}>
+      New activity type
+    </button>
+  );
+  return (
+    <div>
+      <PageHeader title="Activity types" actions={addButton} />
+      <section className="card" aria-label="Activity types">
+        <div className="filter-bar" role="search">
+          <div className="form-field-grow">
+            <FormField
+              label="Search activity types"
+              type="search"
+              placeholder="Name or code"
+              value={search}
+              onChange={(event) => typeSearch(event.target.value)}
+            />
+          </div>
+          <CheckboxField
+            label="Show inactive"
+            checked={includeInactive}
+            onChange={(event) => setParam('inactive', event.target.checked ? 'true' : null)}
+          />
+        </div>
+        {types.isPending && <SkeletonRows label="Loading activity types" />}
+        {types.isError && <QueryError error={types.error} />}
+        {types.data && items.length === 0 && (
+          <EmptyState title={q ? 'No activity types match this search' : 'No activity types yet'}>
+            {!q && addButton}
+          </EmptyState>
+        )}
+        {items.length > 0 && (
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Activity types</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="wrap">
+                    Name
+                  </th>
+                  <th scope="col">Code</th>
+                  <th scope="col" className="num">
+                    Default rate
+                  </th>
+                  <th scope="col">Billable</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((type) => (
+                  <tr key={type.id}>
+                    <td className="wrap">{type.name}</td>
+                    <td>{type.code}</td>
+                    <td className="num">
+                      {type.default_rate_cents === null ? (
+                        <span className="muted">Staff rate</span>
+                      ) : (
+                        formatMoney(type.default_rate_cents, { decimals: true })
+                      )}
+                    </td>
+                    <td>{type.billable ? 'Billable' : 'Non-billable'}</td>
+                    <td>
+                      <StatusBadge status={type.active ? 'active' : 'inactive'} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`Edit ${type.name}`}
+                        onClick={() => setEditing(type)}
+                      >
+                        Edit
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? 'New activity type' : 'Edit activity type'}
+        onClose={() => setEditing(null)}
+      >
+        {editing !== null && (
+          <ActivityTypeForm
+            key={editing === 'new' ? 'new' : editing.id}
+            type={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </div>
+  );
+}
