@@ -3,7 +3,7 @@ import { ACTIVITY_CATALOG } from './activity-catalog';
 import type { Bookmark, RateOverride, StoredClient } from './assignments';
 
 /** Service codes a tax-only client may not be charged for (PRODUCT.md: a client enables a subset). */
-export const CODES_OUTSIDE_TAX = ACTIVITY_CATALOG.filter(
+const CODES_OUTSIDE_TAX = ACTIVITY_CATALOG.filter(
   (activity) => activity.line !== 'tax' && activity.line !== 'general',
 ).map((activity) => activity.code);
 

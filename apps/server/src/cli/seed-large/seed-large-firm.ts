@@ -61,7 +61,7 @@ async function isSuperuser(client: pg.ClientBase): Promise<boolean> {
 }
 
 /** The two dated rate rises fall on the first of January of the last two years of the history. */
-export function rateChangeDays(plan: SeedPlan): RateChangeDays {
+function rateChangeDays(plan: SeedPlan): RateChangeDays {
   const lastYear = Number(plan.lastDay.slice(0, 4));
   return { first: `${lastYear - 1}-01-01`, second: `${lastYear}-01-01` };
 }
