@@ -67,8 +67,10 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
  */
 export async function withTenant<T>(db: Db, organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.org_id', ${String(organizationId)}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    // One round trip: set_config('role', ..., true) is SET LOCAL ROLE.
+    await tx.execute(
+      sql`select set_config('app.org_id', ${String(organizationId)}, true), set_config('role', 'app_user', true)`,
+    );
     return work(tx as Tx);
   });
 }
