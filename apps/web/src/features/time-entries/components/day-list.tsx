@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { formatHours, formatMoney } from '@practice/shared';
+import { Modal } from '../../../components/modal';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate } from '../../../lib/format';
+import { DAY_ENTRIES_MAX, useDayEntries } from '../api/day-entries';
+import { inputFrom, useSaveTimeEntry } from '../api/time-entry';
+import type { TimeEntry } from '../api/time-views';
+import { dayLabel } from '../utils/calendar';
+import { QuickEntry } from './quick-entry';
+import { STATUS_LABELS } from './status-labels';
+import { TimeEntryForm } from './time-entry-form';
+
+/**
+ * One day of the signed-in user's time: quick entry, the day's entries with their status,
+ * completing a draft, and editing an entry in a dialog (the user's own entries need no
+ * more than can_view_time_entries; the server refuses what he may not change).
+ */
+export function DayList({ date }: { date: string }) {
+  const entries = useDayEntries(date);
+  const save = useSaveTimeEntry();
+  const [editing, setEditing] = useState<TimeEntry | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const items = entries.data?.items ?? [];
+
+  async function complete(entry: TimeEntry): Promise<void> {
+    setError(null);
+    try {
+      await save.mutateAsync({
+        id: entry.id,
+        version: entry.version,
+        input: inputFrom(entry, { status: 'completed' }),
+      });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="day-list-heading">
+      <h2 id="day-list-heading">
+        {dayLabel(date).weekday}, {formatDate(date, true)}
+      </h2>
+      <QuickEntry key={date} date={date} />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {entries.isPending && <SkeletonRows rows={3} label="Loading the day's entries" />}
+      {entries.isError && <QueryError error={entries.error} />}
+      {entries.data && items.length === 0 && <p className="muted">No time recorded on this day.</p>}
+      {items.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table">
+            <caption className="visually-hidden">Time entries of {formatDate(date, true)}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="wrap">
+                  Client
+                </th>
+                <th scope="col">Activity</th>
+                <th scope="col" className="wrap">
+                  Narrative
+                </th>
+                <th scope="col" className="num">
+                  Hours
+                </th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="wrap">{entry.client.legal_name}</td>
+                  <td>{entry.activity_type.name}</td>
+                  <td className="wrap">{entry.narrative}</td>
+                  <td className="num">{formatHours(entry.minutes)}</td>
+                  <td className="num">{entry.billable ? formatMoney(entry.amount_cents, { decimals: true }) : '—'}</td>
+                  <td>
+                    <StatusBadge status={entry.status} label={STATUS_LABELS[entry.status]} />
+                  </td>
+                  <td>
+                    <span className="button-row">
+                      {entry.status === 'draft' && (
+                        <button type="button" className="button button-small" onClick={() => void complete(entry)}>
+                          Complete
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${formatHours(entry.minutes)} h for ${entry.client.legal_name}`}
+                        onClick={() => setEditing(entry)}
+                      >
+                        {entry.status === 'billed' ? 'View' : 'Edit'}
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Day total
+                </th>
+                <td className="num">{formatHours(entries.data?.totals.minutes)}</td>
+                <td className="num">{formatMoney(entries.data?.totals.amount_cents, { decimals: true })}</td>
+                <td colSpan={2} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      {entries.data && entries.data.total > DAY_ENTRIES_MAX && (
+        <p className="muted">
+          Showing the first {DAY_ENTRIES_MAX} of {entries.data.total} entries of this day.
+        </p>
+      )}
+      <Modal open={editing !== null} title="Edit time entry" onClose={() => setEditing(null)}>
+        {editing && (
+          <TimeEntryForm
+            key={editing.id}
+            entry={editing}
+            defaults={{ date }}
+            onDone={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { EXPENSE_CATEGORY_LABELS, formatMoney } from '@practice/shared';
+import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate } from '../../../lib/format';
+import { EXPENSES_PAGE_SIZE, useExpenses } from '../api/expenses';
+import { ExpenseForm } from './expense-form';
+import { ReceiptCell } from './receipt-cell';
+import { STATUS_LABELS } from './status-labels';
+
+/** The signed-in user's expenses, newest first, with the form that adds one and its receipt. */
+export function ExpensesPanel() {
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const expenses = useExpenses(page);
+  const items = expenses.data?.items ?? [];
+
+  return (
+    <section className="card" aria-labelledby="expenses-heading">
+      <div className="card-header">
+        <h2 id="expenses-heading">Expenses</h2>
+        {!adding && (
+          <button type="button" className="button button-small" onClick={() => setAdding(true)}>
+            Add expense
+          </button>
+        )}
+      </div>
+      {adding && <ExpenseForm onDone={() => setAdding(false)} />}
+      {expenses.isPending && <SkeletonRows rows={3} label="Loading expenses" />}
+      {expenses.isError && <QueryError error={expenses.error} />}
+      {expenses.data && items.length === 0 && <EmptyState title="No expenses yet" />}
+      {items.length > 0 && (
+        <>
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Expenses</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="wrap">
+                    Client
+                  </th>
+                  <th scope="col">Category</th>
+                  <th scope="col" className="wrap">
+                    Description
+                  </th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col" className="num">
+                    With markup
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Receipt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((expense) => (
+                  <tr key={expense.id}>
+                    <td className="numeric">{formatDate(expense.expense_date)}</td>
+                    <td className="wrap">{expense.client.legal_name}</td>
+                    <td>{EXPENSE_CATEGORY_LABELS[expense.category]}</td>
+                    <td className="wrap">{expense.description}</td>
+                    <td className="num">{formatMoney(expense.amount_cents, { decimals: true })}</td>
+                    <td className="num">
+                      {expense.billable ? formatMoney(expense.total_cents, { decimals: true }) : 'Not billable'}
+                    </td>
+                    <td>
+                      <StatusBadge status={expense.status} label={STATUS_LABELS[expense.status]} />
+                    </td>
+                    <td>
+                      <ReceiptCell expense={expense} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            pageSize={EXPENSES_PAGE_SIZE}
+            total={expenses.data?.total ?? 0}
+            noun="expenses"
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

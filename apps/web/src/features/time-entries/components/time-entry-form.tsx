@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { EDITABLE_STATUSES, formatHours, formatMoney, timeEntrySchema, type TimeEntryInput } from '@practice/shared';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormField } from '../../../components/form-field';
+import { SelectField } from '../../../components/select-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { ApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { schemaResolver } from '../../../lib/form-resolver';
+import { showServerErrors } from '../../../lib/server-form-errors';
+import { STATUS_LABELS } from './status-labels';
+import { useSession } from '../../../lib/session-store';
+import { useActivityOptions } from '../api/activity-options';
+import { useDeleteTimeEntry, useSaveTimeEntry } from '../api/time-entry';
+import type { TimeEntry } from '../api/time-views';
+import { ActivitySelect } from './activity-select';
+import { ClientPicker, clientLabel } from './client-picker';
+import { formValues, inputOf, type TimeEntryDefaults, type TimeEntryFormValues } from './time-entry-values';
+
+type TimeEntryFormProps = {
+  /** The entry being edited; null records a new one. */
+  entry: TimeEntry | null;
+  defaults: TimeEntryDefaults;
+  onDone: (saved: TimeEntry | null) => void;
+  onCancel: () => void;
+  /** Fetches the entry again after a stale-version refusal. */
+  onReload?: () => void;
+};
+
+/** A billed entry is locked (PRODUCT.md): it is shown, never offered for change. */
+function BilledEntry({ entry, onCancel }: { entry: TimeEntry; onCancel: () => void }) {
+  return (
+    <div>
+      <p className="form-error" role="status">
+        This time entry is billed and locked. It changes only when its invoice is voided.
+      </p>
+      <dl className="definition-grid">
+        <div>
+          <dt>Client</dt>
+          <dd>{clientLabel(entry.client)}</dd>
+        </div>
+        <div>
+          <dt>Activity type</dt>
+          <dd>{entry.activity_type.name}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(entry.entry_date)}</dd>
+        </div>
+        <div>
+          <dt>Hours</dt>
+          <dd className="numeric">{formatHours(entry.minutes)}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd className="numeric">{formatMoney(entry.amount_cents, { decimals: true })}</dd>
+        </div>
+        <div>
+          <dt>Narrative</dt>
+          <dd>{entry.narrative || '—'}</dd>
+        </div>
+      </dl>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Back
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /time_entries/create, /time_entries/{id}/edit and the edit dialog of /profile: one form on
+ * the schema POST and PUT /time-entries apply. Who may change whose entry is the server's call.
+ */
+export function TimeEntryForm({ entry, defaults, onDone, onCancel, onReload }: TimeEntryFormProps) {
+  const { user } = useSession();
+  const save = useSaveTimeEntry();
+  const remove = useDeleteTimeEntry();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const { register, handleSubmit, formState, setError, setValue, control } = useForm<
+    TimeEntryFormValues,
+    unknown,
+    TimeEntryInput
+  >({ defaultValues: formValues(entry, defaults), resolver: schemaResolver(timeEntrySchema, inputOf) });
+  const { errors } = formState;
+  const client = useWatch({ control, name: 'client_id' });
+  const activities = useActivityOptions(client?.id ?? null);
+
+  if (entry?.status === 'billed') return <BilledEntry entry={entry} onCancel={onCancel} />;
+
+  function failed(error: unknown): void {
+    setStale(error instanceof ApiError && error.status === 409 && Object.keys(error.details).length === 0);
+    setFormError(showServerErrors(error, setError, (name) => name in formValues(null, defaults)));
+  }
+
+  async function submit(input: TimeEntryInput): Promise<void> {
+    setFormError(null);
+    try {
+      onDone(await save.mutateAsync({ id: entry?.id ?? null, version: entry?.version ?? null, input }));
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function deleteEntry(): Promise<void> {
+    if (!entry || !window.confirm('Delete this time entry?')) return;
+    setFormError(null);
+    try {
+      await remove.mutateAsync(entry.id);
+      onDone(null);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  const activityField = register('activity_type_id', {
+    onChange: (event: { target: { value: string } }) => {
+      const picked = activities.data?.find((option) => String(option.id) === event.target.value);
+      if (picked) setValue('billable', picked.billable);
+    },
+  });
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      {formError && (
+        <div className="form-error" role="alert">
+          {formError}
+          {stale && onReload && (
+            <>
+              {' '}
+              <button type="button" className="link-button" onClick={onReload}>
+                Reload the entry
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {entry && user && entry.user_id !== user.id && <p className="muted">Recorded by {entry.user.name}.</p>}
+      <div className="form-grid">
+        <Controller
+          control={control}
+          name="client_id"
+          render={({ field }) => (
+            <ClientPicker
+              label="Client"
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(choice) => {
+                field.onChange(choice);
+                if (choice?.id !== field.value?.id) setValue('activity_type_id', '');
+              }}
+              error={errors.client_id?.message}
+            />
+          )}
+        />
+        <ActivitySelect
+          clientId={client?.id ?? null}
+          current={entry ? entry.activity_type : null}
+          error={errors.activity_type_id?.message}
+          {...activityField}
+        />
+        <FormField label="Date" type="date" error={errors.entry_date?.message} {...register('entry_date')} />
+        <FormField
+          label="Hours"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="1.5 or 1:30"
+          error={errors.minutes?.message}
+          {...register('minutes')}
+        />
+        <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+          {EDITABLE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectField>
+        <CheckboxField label="Billable" error={errors.billable?.message} {...register('billable')} />
+        <div className="span-all">
+          <TextareaField label="Narrative" rows={3} error={errors.narrative?.message} {...register('narrative')} />
+        </div>
+      </div>
+      <div className="form-actions">
+        {entry && (
+          <button type="button" className="button button-danger" onClick={() => void deleteEntry()}>
+            Delete
+          </button>
+        )}
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving...' : entry ? 'Save entry' : 'Record time'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { shellPaths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
+import { useWeek } from '../api/week';
+import { DayList } from '../components/day-list';
+import { ExpensesPanel } from '../components/expenses-panel';
+import { TimerPanel } from '../components/timer-panel';
+import { WeekGrid } from '../components/week-grid';
+import { addDays, isIsoDate, localToday, mondayOf } from '../utils/calendar';
+import '../time-entries.css';
+
+/**
+ * /profile, the Time & Expense page (SPEC 2, can_view_time_entries): the signed-in user's
+ * timer, week grid, day list with quick entry, and expenses. The week and the day are in
+ * the URL (?week=, ?day=), so a reload or a link shows the same view.
+ */
+export default function ProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const dayParam = params.get('day');
+  const weekParam = params.get('week');
+  const requestedWeek = isIsoDate(weekParam) ? mondayOf(weekParam) : isIsoDate(dayParam) ? mondayOf(dayParam) : null;
+  const week = useWeek(requestedWeek);
+  const today = localToday();
+  const days = week.data?.days ?? [];
+  const selectedDay =
+    isIsoDate(dayParam) && days.includes(dayParam) ? dayParam : days.includes(today) ? today : (days[0] ?? null);
+
+  function show(change: { week?: string; day?: string }): void {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (change.week) next.set('week', change.week);
+        if (change.day) next.set('day', change.day);
+        else if (change.week) next.delete('day');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const start = week.data?.start;
+  const recordTime = (
+    <Link className="button" to={`${shellPaths.timeEntryCreate.getHref()}${selectedDay ? `?date=${selectedDay}` : ''}`}>
+      Record time
+    </Link>
+  );
+  return (
+    <div className="time-page">
+      <PageHeader title="Time & Expense" actions={recordTime} />
+      <TimerPanel />
+      <section className="card" aria-labelledby="week-heading">
+        <div className="card-header">
+          <h2 id="week-heading">{week.data ? `Week of ${formatDate(week.data.start, true)}` : 'Week'}</h2>
+          {start && (
+            <div className="button-row">
+              <button type="button" className="button button-small" onClick={() => show({ week: addDays(start, -7) })}>
+                Previous week
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => show({ week: mondayOf(today), day: today })}
+              >
+                This week
+              </button>
+              <button type="button" className="button button-small" onClick={() => show({ week: addDays(start, 7) })}>
+                Next week
+              </button>
+            </div>
+          )}
+        </div>
+        {week.isPending && <SkeletonRows label="Loading the week" />}
+        {week.isError && <QueryError error={week.error} />}
+        {week.data && selectedDay && (
+          <WeekGrid week={week.data} selectedDay={selectedDay} onSelectDay={(day) => show({ day })} />
+        )}
+      </section>
+      {selectedDay && <DayList date={selectedDay} />}
+      <ExpensesPanel />
+    </div>
+  );
+}
