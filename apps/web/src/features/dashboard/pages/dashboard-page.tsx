@@ -1,9 +1,14 @@
+import { hasPermission } from '@practice/shared';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BookmarkedClients } from '../components/bookmarked-clients';
 import { Greeting } from '../components/greeting';
+import { QuickActions } from '../components/quick-actions';
+import { RecentActivityList } from '../components/recent-activity-list';
+import { StatsStrip } from '../components/stats-strip';
 import '../dashboard.css';
 
-/** / (SPEC 2): the greeting and clock; the stats, quick actions and bookmarks come with the clients and time issue. */
+/** / (SPEC 1 and 2): greeting and clock, stats strip, quick actions, bookmarked clients and recent items. */
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
@@ -11,6 +16,14 @@ export default function DashboardPage() {
   return (
     <div className="dashboard">
       <Greeting user={user} />
+      <StatsStrip />
+      <div className="dashboard-columns">
+        <QuickActions fullRole={user.full_role} />
+        <div className="dashboard-side">
+          {hasPermission(user.full_role, 'can_view_clients') && <BookmarkedClients />}
+          <RecentActivityList />
+        </div>
+      </div>
     </div>
   );
 }
