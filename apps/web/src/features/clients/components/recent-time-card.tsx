@@ -1,10 +1,15 @@
+import { Link } from 'react-router';
 import { formatHours, formatMoney } from '@practice/shared';
 import { StatusBadge } from '../../../components/status-badge';
+import { shellPaths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import type { RecentTime } from '../api/client-views';
 
-/** The client's latest time entries (those the reader may see). */
-export function RecentTimeCard({ entries }: { entries: RecentTime[] }) {
+/**
+ * The client's latest time entries (those the reader may see); with can_edit_time_entries
+ * an unbilled one opens in /time_entries/{id}/edit.
+ */
+export function RecentTimeCard({ entries, canEditTime }: { entries: RecentTime[]; canEditTime: boolean }) {
   return (
     <section className="card" aria-labelledby="client-recent-time-heading">
       <h2 id="client-recent-time-heading">Recent time</h2>
@@ -28,6 +33,11 @@ export function RecentTimeCard({ entries }: { entries: RecentTime[] }) {
                   Amount
                 </th>
                 <th scope="col">Status</th>
+                {canEditTime && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -42,6 +52,18 @@ export function RecentTimeCard({ entries }: { entries: RecentTime[] }) {
                   <td>
                     <StatusBadge status={entry.status} />
                   </td>
+                  {canEditTime && (
+                    <td>
+                      {entry.status !== 'billed' && (
+                        <Link
+                          to={shellPaths.timeEntryEdit.getHref(entry.id)}
+                          aria-label={`Edit ${entry.user.name}'s ${formatHours(entry.minutes)} h of ${formatDate(entry.entry_date)}`}
+                        >
+                          Edit
+                        </Link>
+                      )}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

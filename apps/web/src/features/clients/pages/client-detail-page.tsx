@@ -67,7 +67,10 @@ export default function ClientDetailPage() {
       <div className="profile-columns">
         <div>
           <ClientProfileCard client={profile} />
-          <RecentTimeCard entries={profile.recent_time} />
+          <RecentTimeCard
+            entries={profile.recent_time}
+            canEditTime={hasPermission(user?.full_role, 'can_edit_time_entries')}
+          />
         </div>
         <div>
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}
