@@ -9,5 +9,8 @@ export const organizations = pgTable('organizations', {
   secondaryColor: text('secondary_color').notNull().default('#6c757d'),
   timeZone: text('time_zone').notNull().default('America/New_York'),
   require2fa: boolean('require_2fa').notNull().default(false),
+  /** Rounding of time entries on save: 0 (none), 6 or 15 minutes, `up` or `nearest`. */
+  timeRoundingMinutes: integer('time_rounding_minutes').notNull().default(0),
+  timeRoundingMode: text('time_rounding_mode').notNull().default('up'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  activityTypeSchema,
+  activityTypeUpdateSchema,
+  clientActivityTypesSchema,
+  hasPermission,
+  permissionRequiredMessage,
+} from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import { forbidden } from '../../lib/errors';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import type { SessionUser } from '../../plugins/route-permission';
+import { idParams } from '../records/params';
+import {
+  activityTypeListQuery,
+  createActivityType,
+  getActivityType,
+  listActivityTypes,
+  updateActivityType,
+} from './activity-types.service';
+import { getClientActivityTypes, setClientActivityTypes } from './client-activity-types.service';
+
+/** Reading activity types serves both the time entry form and the client pages. */
+function readerOf(request: FastifyRequest): SessionUser {
+  const user = sessionUserOf(request);
+  if (!hasPermission(user.fullRole, 'can_view_time_entries') && !hasPermission(user.fullRole, 'can_view_clients')) {
+    throw forbidden(permissionRequiredMessage('can_view_time_entries'));
+  }
+  return user;
+}
+
+export function registerActivityTypeRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const tags = ['activity types'];
+
+  routes.get(
+    '/activity-types',
+    { config: { permission: 'signed-in' }, schema: { querystring: activityTypeListQuery, tags } },
+    async (request) => listActivityTypes(db, readerOf(request), request.query, new Date()),
+  );
+
+  routes.get(
+    '/activity-types/:id',
+    { config: { permission: 'signed-in' }, schema: { params: idParams, tags } },
+    async (request) => getActivityType(db, readerOf(request), request.params.id, new Date()),
+  );
+
+  routes.post(
+    '/activity-types',
+    { config: { permission: 'can_edit_clients' }, schema: { body: activityTypeSchema, tags } },
+    async (request, reply) =>
+      reply.status(201).send(await createActivityType(db, sessionUserOf(request), request.body, new Date())),
+  );
+
+  routes.put(
+    '/activity-types/:id',
+    { config: { permission: 'can_edit_clients' }, schema: { params: idParams, body: activityTypeUpdateSchema, tags } },
+    async (request) => updateActivityType(db, sessionUserOf(request), request.params.id, request.body, new Date()),
+  );
+
+  routes.get(
+    '/clients/:id/activity-types',
+    { config: { permission: 'signed-in' }, schema: { params: idParams, tags } },
+    async (request) => getClientActivityTypes(db, readerOf(request), request.params.id, new Date()),
+  );
+
+  routes.put(
+    '/clients/:id/activity-types',
+    { config: { permission: 'can_edit_clients' }, schema: { params: idParams, body: clientActivityTypesSchema, tags } },
+    async (request) => setClientActivityTypes(db, sessionUserOf(request), request.params.id, request.body, new Date()),
+  );
+}

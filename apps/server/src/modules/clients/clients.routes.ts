@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientSchema, clientUpdateSchema } from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import { withTenant } from '../../db/client';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { writeAudit } from '../audit/audit';
+import { idParams } from '../records/params';
+import { addBookmark, removeBookmark } from './bookmarks';
+import { suggestClientCode } from './client-codes';
+import { clientListQuery, listClients } from './client-list';
+import { requireClient } from './client-lookup';
+import { getClientProfile } from './client-profile';
+import { createClient, revealTaxId, updateClient } from './clients.service';
+import { createTaxIdCipher } from './tax-id-cipher';
+
+export function registerClientRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const services = { db, cipher: createTaxIdCipher(context.config.secretKey) };
+  const tags = ['clients'];
+
+  routes.get(
+    '/clients',
+    { config: { permission: 'can_view_clients' }, schema: { querystring: clientListQuery, tags } },
+    async (request) => listClients(db, sessionUserOf(request), request.query),
+  );
+
+  routes.get('/clients/next-id', { config: { permission: 'can_edit_clients' }, schema: { tags } }, async (request) => {
+    const user = sessionUserOf(request);
+    return { client_id: await withTenant(db, user.organizationId, (tx) => suggestClientCode(tx, user.organizationId)) };
+  });
+
+  routes.get(
+    '/clients/:id',
+    { config: { permission: 'can_view_clients' }, schema: { params: idParams, tags } },
+    async (request) => getClientProfile(db, sessionUserOf(request), request.params.id),
+  );
+
+  routes.get(
+    '/clients/:id/tax-id',
+    { config: { permission: 'can_edit_clients' }, schema: { params: idParams, tags } },
+    async (request) => revealTaxId(services, sessionUserOf(request), request.params.id),
+  );
+
+  routes.post(
+    '/clients',
+    { config: { permission: 'can_edit_clients' }, schema: { body: clientSchema, tags } },
+    async (request, reply) => reply.status(201).send(await createClient(services, sessionUserOf(request), request.body)),
+  );
+
+  routes.put(
+    '/clients/:id',
+    { config: { permission: 'can_edit_clients' }, schema: { params: idParams, body: clientUpdateSchema, tags } },
+    async (request) => updateClient(services, sessionUserOf(request), request.params.id, request.body),
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    routes.route({
+      method,
+      url: '/clients/:id/bookmark',
+      config: { permission: 'can_view_clients' },
+      schema: { params: idParams, tags },
+      handler: async (request) => {
+        const user = sessionUserOf(request);
+        const clientId = request.params.id;
+        return withTenant(db, user.organizationId, async (tx) => {
+          await requireClient(tx, user.organizationId, clientId, { field: 'id' });
+          const changed =
+            method === 'PUT'
+              ? await addBookmark(tx, user.organizationId, user.id, clientId)
+              : await removeBookmark(tx, user.organizationId, user.id, clientId);
+          if (changed) {
+            await writeAudit(tx, {
+              organizationId: user.organizationId,
+              userId: user.id,
+              action: method === 'PUT' ? 'create' : 'delete',
+              entity: 'client_bookmark',
+              entityId: clientId,
+            });
+          }
+          return { id: clientId, bookmarked: method === 'PUT' };
+        });
+      },
+    });
+  }
+}
