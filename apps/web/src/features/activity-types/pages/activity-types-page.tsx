@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatMoney } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,6 +9,7 @@ import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { StatusBadge } from '../../../components/status-badge';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchState } from '../../../lib/use-search-state';
 import type { ActivityTypeView } from '../api/activity-type-views';
 import { useActivityTypes } from '../api/list-activity-types';
 import { ActivityTypeForm } from '../components/activity-type-form';
@@ -21,28 +21,16 @@ type Editing = null | 'new' | ActivityTypeView;
 
 /** /activity-types (SPEC 2, can_edit_clients): the firm's service codes with their default rates. */
 export default function ActivityTypesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchState();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const includeInactive = params.get('inactive') === 'true';
   const types = useActivityTypes({ q, includeInactive });
   const [editing, setEditing] = useState<Editing>(null);
 
-  function setParam(key: string, value: string | null): void {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
   function typeSearch(value: string): void {
     setSearch(value);
-    setParam('q', value.trim() || null);
+    setParams({ q: value.trim() || null });
   }
 
   const items = types.data?.items ?? [];
@@ -68,7 +56,7 @@ export default function ActivityTypesPage() {
           <CheckboxField
             label="Show inactive"
             checked={includeInactive}
-            onChange={(event) => setParam('inactive', event.target.checked ? 'true' : null)}
+            onChange={(event) => setParams({ inactive: event.target.checked ? 'true' : null })}
           />
         </div>
         {types.isPending && <SkeletonRows label="Loading activity types" />}

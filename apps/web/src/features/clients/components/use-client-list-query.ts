@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { CLIENT_STATUSES, type ClientStatus } from '@practice/shared';
+import { useSearchState } from '../../../lib/use-search-state';
 import { CLIENT_SORTS, type ClientListQuery, type ClientSort } from '../api/list-clients';
 
 function positiveInt(value: string | null): number | null {
@@ -14,7 +14,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 
 /** The client list's search, filters, sort and page, kept in the URL query (UI.md) so a link or reload shows the same view. */
 export function useClientListQuery(): [ClientListQuery, (change: Partial<ClientListQuery>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchState();
   const query = useMemo<ClientListQuery>(
     () => ({
       q: params.get('q') ?? '',
@@ -30,22 +30,17 @@ export function useClientListQuery(): [ClientListQuery, (change: Partial<ClientL
 
   const update = useCallback(
     (change: Partial<ClientListQuery>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
-          if ('q' in change) set('q', change.q ?? null);
-          if ('status' in change) set('status', change.status ?? null);
-          if ('partnerId' in change) set('partner_id', change.partnerId ? String(change.partnerId) : null);
-          if ('bookmarked' in change) set('bookmarked', change.bookmarked ? 'true' : null);
-          if ('sort' in change) set('sort', change.sort ?? null);
-          if ('order' in change) set('order', change.order ?? null);
-          // Any change but turning the page starts again from the first page.
-          set('page', change.page && change.page > 1 ? String(change.page) : null);
-          return next;
-        },
-        { replace: true },
-      );
+      const next: Record<string, string | null> = {
+        // Any change but turning the page starts again from the first page.
+        page: change.page && change.page > 1 ? String(change.page) : null,
+      };
+      if ('q' in change) next.q = change.q || null;
+      if ('status' in change) next.status = change.status ?? null;
+      if ('partnerId' in change) next.partner_id = change.partnerId ? String(change.partnerId) : null;
+      if ('bookmarked' in change) next.bookmarked = change.bookmarked ? 'true' : null;
+      if ('sort' in change) next.sort = change.sort ?? null;
+      if ('order' in change) next.order = change.order ?? null;
+      setParams(next);
     },
     [setParams],
   );

@@ -1,0 +1,85 @@
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, apiUrl, type DemoUsername } from './demo';
+
+/** A name no other test (or earlier run on the same database) uses. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** A client ID no other test uses: the firm's codes are unique per organization. */
+export function uniqueCode(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+}
+
+/** The API as a signed-in demo user, for arranging data a test needs and for calls the UI would never make. */
+export type Api = {
+  get: (path: string) => Promise<unknown>;
+  post: (path: string, body?: unknown) => Promise<unknown>;
+  put: (path: string, body?: unknown) => Promise<unknown>;
+  dispose: () => Promise<void>;
+};
+
+async function answerOf(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<unknown> {
+  expect(response.ok(), `${what} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return response.status() === 204 ? null : response.json();
+}
+
+export async function apiAs(username: DemoUsername): Promise<Api> {
+  const context = await request.newContext();
+  await answerOf(
+    await context.post(apiUrl('/login'), { data: { username, password: DEMO_PASSWORD } }),
+    `POST /login as ${username}`,
+  );
+  const { cookies } = await context.storageState();
+  const csrf = cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
+  const headers = { 'X-CSRF-TOKEN': csrf };
+  return {
+    get: async (path) => answerOf(await context.get(apiUrl(path)), `GET ${path}`),
+    post: async (path, body) => answerOf(await context.post(apiUrl(path), { data: body, headers }), `POST ${path}`),
+    put: async (path, body) => answerOf(await context.put(apiUrl(path), { data: body, headers }), `PUT ${path}`),
+    dispose: () => context.dispose(),
+  };
+}
+
+/** The CSRF value of a signed-in page, for a direct call made with the page's own cookies. */
+export async function csrfOf(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
+}
+
+type Created = { id: number };
+
+export async function createClient(api: Api, legalName: string): Promise<Created & { client_id: string }> {
+  return (await api.post('/clients', {
+    client_id: uniqueCode('E2E'),
+    legal_name: legalName,
+    entity_type: 'c_corp',
+  })) as Created & { client_id: string };
+}
+
+export async function createActivityType(api: Api, name: string, rateCents: number | null): Promise<Created> {
+  return (await api.post('/activity-types', {
+    name,
+    code: uniqueCode('A'),
+    default_rate_cents: rateCents,
+  })) as Created;
+}
+
+/** Today in the demo firm's time zone (America/New_York), as the server counts "today". */
+export function firmToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+}
+
+export function daysBefore(date: string, days: number): string {
+  const moment = new Date(`${date}T00:00:00Z`);
+  moment.setUTCDate(moment.getUTCDate() - days);
+  return moment.toISOString().slice(0, 10);
+}
+
+/** A 1x1 PNG, made in the test: a real image by its content, which is how the server judges receipts. */
+export function tinyPng(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+}
