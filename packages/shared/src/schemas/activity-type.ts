@@ -33,15 +33,13 @@ export const clientActivityTypeSchema = z.object({
 /** PUT /clients/{id}/activity-types: settings of the listed types; rate changes take effect from `effective_from`. */
 export const clientActivityTypesSchema = z.object({
   effective_from: z.optional(isoDate('Effective date')),
-  items: z
-    .array(clientActivityTypeSchema)
-    .check(
-      z.maxLength(500, 'Too many activity types'),
-      z.refine(
-        (items) => new Set(items.map((item) => item.activity_type_id)).size === items.length,
-        'Each activity type may appear once',
-      ),
+  items: z.array(clientActivityTypeSchema).check(
+    z.maxLength(500, 'Too many activity types'),
+    z.refine(
+      (items) => new Set(items.map((item) => item.activity_type_id)).size === items.length,
+      'Each activity type may appear once',
     ),
+  ),
 });
 export type ClientActivityTypesInput = z.infer<typeof clientActivityTypesSchema>;
 

@@ -64,10 +64,7 @@ export const clientSchema = z.object({
   city: z._default(optionalText('City', 100), ''),
   region: z._default(optionalText('State', 100), ''),
   postal_code: z._default(optionalText('ZIP code', 20), ''),
-  country: z._default(
-    z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US')),
-    'US',
-  ),
+  country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US')), 'US'),
   payment_terms_days: z._default(
     z
       .int('Payment terms must be a whole number of days')
@@ -78,12 +75,13 @@ export const clientSchema = z.object({
   notes: z._default(optionalText('Notes', 5000), ''),
   tags: z._default(z.array(tag).check(z.maxLength(CLIENT_TAGS_MAX, `At most ${CLIENT_TAGS_MAX} tags`)), []),
   contacts: z.optional(
-    z
-      .array(contactSchema)
-      .check(
-        z.maxLength(CLIENT_CONTACTS_MAX, `At most ${CLIENT_CONTACTS_MAX} contacts`),
-        z.refine((contacts) => contacts.filter((contact) => contact.is_primary).length <= 1, 'Only one contact can be primary'),
+    z.array(contactSchema).check(
+      z.maxLength(CLIENT_CONTACTS_MAX, `At most ${CLIENT_CONTACTS_MAX} contacts`),
+      z.refine(
+        (contacts) => contacts.filter((contact) => contact.is_primary).length <= 1,
+        'Only one contact can be primary',
       ),
+    ),
   ),
 });
 export type ClientInput = z.infer<typeof clientSchema>;

@@ -33,7 +33,13 @@ export const MARKUP_BASIS_POINTS_MAX = 100_000;
 
 /** Receipts: size limit and the types accepted, judged by the file's content. */
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-export const RECEIPT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'application/pdf'] as const;
+export const RECEIPT_CONTENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+] as const;
 
 /** The expense form and POST /expenses; the receipt is uploaded separately (POST /expenses/{id}/receipt). */
 export const expenseSchema = z.object({

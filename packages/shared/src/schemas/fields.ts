@@ -13,13 +13,17 @@ export function requiredText(label: string, max: number) {
 }
 
 export function optionalText(label: string, max: number) {
-  return z.string(`${label} must be text`).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
+  return z
+    .string(`${label} must be text`)
+    .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
 }
 
 /** An id the browser picked from a list; a missing one reads as "X is required". */
 export function idOf(label: string) {
   return z
-    .int({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be chosen from the list`) })
+    .int({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be chosen from the list`),
+    })
     .check(z.positive(`${label} must be chosen from the list`));
 }
 

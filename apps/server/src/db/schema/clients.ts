@@ -29,7 +29,10 @@ export const clients = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     invoiceEmail: text('invoice_email'),
     notes: text('notes').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     searchText: text('search_text').generatedAlwaysAs(sql`code || ' ' || legal_name || ' ' || coalesce(dba, '')`),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by'),

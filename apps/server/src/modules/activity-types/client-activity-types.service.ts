@@ -32,7 +32,12 @@ export type ClientActivityTypeView = {
 
 export type ClientActivityTypesView = { client_id: number; as_of: string; items: ClientActivityTypeView[] };
 
-async function loadView(tx: Tx, organizationId: number, clientId: number, date: string): Promise<ClientActivityTypesView> {
+async function loadView(
+  tx: Tx,
+  organizationId: number,
+  clientId: number,
+  date: string,
+): Promise<ClientActivityTypesView> {
   const rows = await tx
     .select({
       id: activityTypes.id,
@@ -141,7 +146,11 @@ export async function setClientActivityTypes(
           })),
         )
         .onConflictDoUpdate({
-          target: [clientActivityTypes.organizationId, clientActivityTypes.clientId, clientActivityTypes.activityTypeId],
+          target: [
+            clientActivityTypes.organizationId,
+            clientActivityTypes.clientId,
+            clientActivityTypes.activityTypeId,
+          ],
           set: { enabled: sql`excluded.enabled` },
         });
     }

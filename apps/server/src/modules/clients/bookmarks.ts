@@ -17,7 +17,12 @@ export async function addBookmark(tx: Tx, organizationId: number, userId: number
   return inserted.length > 0;
 }
 
-export async function removeBookmark(tx: Tx, organizationId: number, userId: number, clientId: number): Promise<boolean> {
+export async function removeBookmark(
+  tx: Tx,
+  organizationId: number,
+  userId: number,
+  clientId: number,
+): Promise<boolean> {
   const deleted = await tx
     .delete(clientBookmarks)
     .where(

@@ -44,7 +44,9 @@ export async function replaceContacts(
     const index = contacts.findIndex((contact) => contact.id !== undefined && !storedIds.has(contact.id));
     if (index >= 0) throw notFoundField(`contacts.${index}.id`, 'Contact not found');
   }
-  await tx.delete(clientContacts).where(keptIds.length > 0 ? and(scope, notInArray(clientContacts.id, keptIds)) : scope);
+  await tx
+    .delete(clientContacts)
+    .where(keptIds.length > 0 ? and(scope, notInArray(clientContacts.id, keptIds)) : scope);
   await tx.update(clientContacts).set({ isPrimary: false }).where(scope);
   const added = [];
   for (const [position, contact] of contacts.entries()) {
@@ -56,7 +58,11 @@ export async function replaceContacts(
       position,
     };
     if (contact.id === undefined) added.push({ organizationId, clientId, ...values });
-    else await tx.update(clientContacts).set(values).where(and(scope, eq(clientContacts.id, contact.id)));
+    else
+      await tx
+        .update(clientContacts)
+        .set(values)
+        .where(and(scope, eq(clientContacts.id, contact.id)));
   }
   if (added.length > 0) await tx.insert(clientContacts).values(added);
 }

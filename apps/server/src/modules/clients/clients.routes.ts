@@ -46,7 +46,8 @@ export function registerClientRoutes(app: FastifyInstance, context: AppContext):
   routes.post(
     '/clients',
     { config: { permission: 'can_edit_clients' }, schema: { body: clientSchema, tags } },
-    async (request, reply) => reply.status(201).send(await createClient(services, sessionUserOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createClient(services, sessionUserOf(request), request.body)),
   );
 
   routes.put(

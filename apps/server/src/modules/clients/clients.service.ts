@@ -24,10 +24,22 @@ export async function loadClient(tx: Tx, organizationId: number, clientId: numbe
 
 async function checkPeople(tx: Tx, organizationId: number, input: ClientInput): Promise<void> {
   if (input.responsible_partner_id) {
-    await requireOrganizationUser(tx, organizationId, input.responsible_partner_id, 'responsible_partner_id', 'Partner');
+    await requireOrganizationUser(
+      tx,
+      organizationId,
+      input.responsible_partner_id,
+      'responsible_partner_id',
+      'Partner',
+    );
   }
   if (input.responsible_manager_id) {
-    await requireOrganizationUser(tx, organizationId, input.responsible_manager_id, 'responsible_manager_id', 'Manager');
+    await requireOrganizationUser(
+      tx,
+      organizationId,
+      input.responsible_manager_id,
+      'responsible_manager_id',
+      'Manager',
+    );
   }
 }
 

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { EXPENSE_CATEGORY_LABELS, formatHours, formatMoney, hasPermission, type ExpenseCategory } from '@practice/shared';
+import {
+  EXPENSE_CATEGORY_LABELS,
+  formatHours,
+  formatMoney,
+  hasPermission,
+  type ExpenseCategory,
+} from '@practice/shared';
 import { withTenant, type Db } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { offsetOf, pageQuery } from '../records/pagination';

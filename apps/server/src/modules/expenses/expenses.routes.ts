@@ -101,7 +101,8 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
   routes.get(
     '/expenses/:id/receipt',
     { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
-    async (request, reply) => sendAttachment(reply, await readReceipt(db, store, sessionUserOf(request), request.params.id)),
+    async (request, reply) =>
+      sendAttachment(reply, await readReceipt(db, store, sessionUserOf(request), request.params.id)),
   );
 
   routes.delete(
@@ -113,10 +114,13 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
   // Multipart parsing exists in this scope only: no other route accepts file uploads.
   app.register(async (scope) => {
     await scope.register(multipart);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/expenses/:id/receipt',
-      { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
-      async (request) => attachReceipt(db, store, sessionUserOf(request), request.params.id, await readUpload(request)),
-    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/expenses/:id/receipt',
+        { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+        async (request) =>
+          attachReceipt(db, store, sessionUserOf(request), request.params.id, await readUpload(request)),
+      );
   });
 }

@@ -75,7 +75,12 @@ export async function attachReceipt(
   }
 }
 
-export async function detachReceipt(db: Db, store: FileStore, actor: SessionUser, expenseId: number): Promise<ExpenseView> {
+export async function detachReceipt(
+  db: Db,
+  store: FileStore,
+  actor: SessionUser,
+  expenseId: number,
+): Promise<ExpenseView> {
   const organizationId = actor.organizationId;
   const { view, removed } = await withTenant(db, organizationId, async (tx) => {
     const current = await lockExpenseForChange(tx, actor, expenseId);
@@ -107,7 +112,12 @@ export async function detachReceipt(db: Db, store: FileStore, actor: SessionUser
   return view;
 }
 
-export async function readReceipt(db: Db, store: FileStore, actor: SessionUser, expenseId: number): Promise<StoredReceipt> {
+export async function readReceipt(
+  db: Db,
+  store: FileStore,
+  actor: SessionUser,
+  expenseId: number,
+): Promise<StoredReceipt> {
   const organizationId = actor.organizationId;
   const row = await withTenant(db, organizationId, async (tx) => {
     const [found] = await tx

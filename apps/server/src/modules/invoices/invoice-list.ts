@@ -27,7 +27,11 @@ export type InvoiceListItem = {
 };
 
 /** GET /invoices for the dashboard (SPEC 7): a page of the organization's invoices, newest first. */
-export async function listInvoices(db: Db, actor: SessionUser, query: InvoiceListQuery): Promise<Page<InvoiceListItem>> {
+export async function listInvoices(
+  db: Db,
+  actor: SessionUser,
+  query: InvoiceListQuery,
+): Promise<Page<InvoiceListItem>> {
   const organizationId = actor.organizationId;
   const where = and(
     eq(invoices.organizationId, organizationId),
@@ -45,7 +49,10 @@ export async function listInvoices(db: Db, actor: SessionUser, query: InvoiceLis
       .orderBy(desc(invoices.id))
       .limit(query.page_size)
       .offset(offsetOf(query));
-    const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(invoices).where(where);
+    const [counted] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where);
     const items = rows.map(({ invoice, code, legalName }) => ({
       id: invoice.id,
       number: invoice.number,

@@ -30,7 +30,11 @@ export async function recordActivityRate(
     });
 }
 
-export async function activityRateChanges(tx: Tx, organizationId: number, activityTypeId: number): Promise<RateChange[]> {
+export async function activityRateChanges(
+  tx: Tx,
+  organizationId: number,
+  activityTypeId: number,
+): Promise<RateChange[]> {
   return tx
     .select({ effective_from: activityTypeRates.effectiveFrom, rate_cents: activityTypeRates.rateCents })
     .from(activityTypeRates)

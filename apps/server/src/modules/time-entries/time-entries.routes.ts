@@ -48,7 +48,10 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
 
   routes.put(
     '/time-entries/:id',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, body: timeEntryUpdateSchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { params: idParams, body: timeEntryUpdateSchema, tags },
+    },
     async (request) => updateTimeEntry(db, sessionUserOf(request), request.params.id, request.body),
   );
 
@@ -79,10 +82,14 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
       reply.status(201).send(await stopTimer(db, sessionUserOf(request), request.body ?? {}, new Date())),
   );
 
-  routes.delete('/timer', { config: { permission: 'can_view_time_entries' }, schema: { tags } }, async (request, reply) => {
-    await discardTimer(db, sessionUserOf(request));
-    return reply.status(204).send();
-  });
+  routes.delete(
+    '/timer',
+    { config: { permission: 'can_view_time_entries' }, schema: { tags } },
+    async (request, reply) => {
+      await discardTimer(db, sessionUserOf(request));
+      return reply.status(204).send();
+    },
+  );
 
   routes.get('/time-settings', { config: { permission: 'signed-in' }, schema: { tags } }, async (request) => {
     const user = sessionUserOf(request);

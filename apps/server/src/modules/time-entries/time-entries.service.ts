@@ -199,7 +199,9 @@ export async function deleteTimeEntry(db: Db, actor: SessionUser, entryId: numbe
   const organizationId = actor.organizationId;
   await withTenant(db, organizationId, async (tx) => {
     const current = await lockForChange(tx, actor, entryId);
-    await tx.delete(timeEntries).where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.id, entryId)));
+    await tx
+      .delete(timeEntries)
+      .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.id, entryId)));
     await writeAudit(tx, {
       organizationId,
       userId: actor.id,

@@ -45,7 +45,10 @@ export function selectTimeEntries(tx: Tx, organizationId: number, condition: SQL
     )
     .innerJoin(
       activityTypes,
-      and(eq(activityTypes.organizationId, timeEntries.organizationId), eq(activityTypes.id, timeEntries.activityTypeId)),
+      and(
+        eq(activityTypes.organizationId, timeEntries.organizationId),
+        eq(activityTypes.id, timeEntries.activityTypeId),
+      ),
     )
     .where(and(eq(timeEntries.organizationId, organizationId), condition));
 }
