@@ -57,17 +57,38 @@ export async function createClient(api: Api, legalName: string): Promise<Created
   })) as Created & { client_id: string };
 }
 
-export async function createActivityType(api: Api, name: string, rateCents: number | null): Promise<Created> {
+export async function createActivityType(
+  api: Api,
+  name: string,
+  rateCents: number | null,
+): Promise<Created & { code: string }> {
   return (await api.post('/activity-types', {
     name,
     code: uniqueCode('A'),
     default_rate_cents: rateCents,
-  })) as Created;
+  })) as Created & { code: string };
+}
+
+export async function createTimeEntry(
+  api: Api,
+  entry: { client_id: number; activity_type_id: number; entry_date: string; minutes: number; narrative?: string },
+): Promise<Created & { version: number }> {
+  return (await api.post('/time-entries', entry)) as Created & { version: number };
 }
 
 /** Today in the demo firm's time zone (America/New_York), as the server counts "today". */
 export function firmToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+}
+
+/** How the week grid names a day: "Sun 11/22", and its column (Monday first). */
+export function gridDay(date: string): { label: string; column: number } {
+  const moment = new Date(`${date}T00:00:00Z`);
+  const weekday = moment.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+  return {
+    label: `${weekday} ${moment.getUTCMonth() + 1}/${moment.getUTCDate()}`,
+    column: (moment.getUTCDay() + 6) % 7,
+  };
 }
 
 export function daysBefore(date: string, days: number): string {

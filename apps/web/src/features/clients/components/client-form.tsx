@@ -45,7 +45,9 @@ type ClientFormProps = {
 };
 
 /** /clients/create and /clients/{id}/edit: one form, validated by the schema POST and PUT /clients apply. */
-export function ClientForm({ client, suggestedClientId, onSaved, onCancel, onReload }: ClientFormProps) {
+export function ClientForm({ client: given, suggestedClientId, onSaved, onCancel, onReload }: ClientFormProps) {
+  // The client as it was read: its version goes with the save even if a refetch brings a newer one.
+  const [client] = useState(given);
   const editing = client !== null;
   const { user } = useSession();
   const save = useSaveClient();

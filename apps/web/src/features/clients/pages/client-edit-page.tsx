@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -13,6 +14,8 @@ export default function ClientEditPage() {
   const id = useIdParam();
   const navigate = useNavigate();
   const client = useClient(id);
+  // A new form only when the user asks for the stored client again, never under his typing.
+  const [generation, setGeneration] = useState(0);
   const detailHref = shellPaths.clientDetail.getHref(id);
   const breadcrumb = [
     { label: 'Clients', to: shellPaths.clientsManage.getHref() },
@@ -25,12 +28,11 @@ export default function ClientEditPage() {
       {client.isPending && <SkeletonRows label="Loading the client" />}
       {client.data && (
         <ClientForm
-          // A reloaded client (after a stale-version refusal) starts the form again from what is stored.
-          key={client.data.version}
+          key={generation}
           client={client.data}
           onSaved={() => navigate(detailHref, { state: { notice: 'Client saved.' } })}
           onCancel={() => navigate(detailHref)}
-          onReload={() => void client.refetch()}
+          onReload={() => void client.refetch().then(() => setGeneration((current) => current + 1))}
         />
       )}
     </div>

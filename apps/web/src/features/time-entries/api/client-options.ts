@@ -21,8 +21,8 @@ const optionPageSchema = pageSchema(clientOptionSchema);
  * GET /clients searched by the picker: clients that may take new work (inactive ones are
  * refused by the server, so they are not offered).
  */
-export function useClientOptions(search: string, enabled: boolean) {
-  return useQuery({
+export function clientOptionsQuery(search: string) {
+  return {
     queryKey: ['time', 'client-options', search],
     queryFn: async () => {
       const params = new URLSearchParams({ page_size: String(CLIENT_OPTIONS_MAX), sort: 'legal_name' });
@@ -30,8 +30,10 @@ export function useClientOptions(search: string, enabled: boolean) {
       const page = parseAnswer(optionPageSchema, await api.get(`/clients?${params.toString()}`));
       return page.items.filter((client) => client.status !== 'inactive');
     },
-    enabled,
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
-  });
+  };
+}
+
+export function useClientOptions(search: string, enabled: boolean) {
+  return useQuery({ ...clientOptionsQuery(search), enabled, placeholderData: keepPreviousData });
 }

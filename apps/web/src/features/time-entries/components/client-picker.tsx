@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useClientOptions, type ClientOption } from '../api/client-options';
+import { clientOptionsQuery, useClientOptions, type ClientOption } from '../api/client-options';
 
 export type ClientChoice = { id: number; client_id: string; legal_name: string };
 
@@ -33,6 +34,7 @@ type ClientPickerProps = {
  */
 export function ClientPicker({ label, value, onChange, onBlur, error, name, ref, disabled }: ClientPickerProps) {
   const id = useId();
+  const queryClient = useQueryClient();
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const valueText = value ? clientLabel(value) : '';
@@ -44,6 +46,8 @@ export function ClientPicker({ label, value, onChange, onBlur, error, name, ref,
   const searching = open && search !== valueText;
   const options = useClientOptions(searching ? search : '', open);
   const items: ClientOption[] = options.data ?? [];
+  // The list answers what is typed now (not a search still waiting or a previous answer).
+  const current = search === text.trim() && options.isSuccess && !options.isPlaceholderData;
 
   // The form set a value (reset, a chosen row): the box shows it.
   if (value !== shownValue) {
@@ -64,9 +68,16 @@ export function ClientPicker({ label, value, onChange, onBlur, error, name, ref,
       if (!open) return setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((current) => (items.length === 0 ? 0 : (current + step + items.length) % items.length));
-    } else if (event.key === 'Enter' && open && items[active]) {
+    } else if (event.key === 'Enter' && open) {
       event.preventDefault();
-      choose(items[active]);
+      if (current) {
+        if (items[active]) choose(items[active]);
+        return;
+      }
+      // Enter came before the list caught up with the typing: pick the first match of what was typed.
+      void queryClient.fetchQuery(clientOptionsQuery(text.trim())).then((matches) => {
+        if (matches[0]) choose(matches[0]);
+      });
     } else if (event.key === 'Escape' && open) {
       // Closing the list only: the modal around the picker stays open.
       event.preventDefault();

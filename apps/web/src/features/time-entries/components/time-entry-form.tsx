@@ -24,7 +24,7 @@ type TimeEntryFormProps = {
   defaults: TimeEntryDefaults;
   onDone: (saved: TimeEntry | null) => void;
   onCancel: () => void;
-  /** Fetches the entry again after a stale-version refusal. */
+  /** Fetches the entry again after a stale-version refusal (the page then starts a new form with it). */
   onReload?: () => void;
 };
 
@@ -74,7 +74,9 @@ function BilledEntry({ entry, onCancel }: { entry: TimeEntry; onCancel: () => vo
  * /time_entries/create, /time_entries/{id}/edit and the edit dialog of /profile: one form on
  * the schema POST and PUT /time-entries apply. Who may change whose entry is the server's call.
  */
-export function TimeEntryForm({ entry, defaults, onDone, onCancel, onReload }: TimeEntryFormProps) {
+export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onReload }: TimeEntryFormProps) {
+  // The entry as it was read: its version goes with the save even if a refetch brings a newer one.
+  const [entry] = useState(given);
   const { user } = useSession();
   const save = useSaveTimeEntry();
   const remove = useDeleteTimeEntry();

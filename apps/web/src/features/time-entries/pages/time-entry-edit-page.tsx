@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -17,6 +18,8 @@ export default function TimeEntryEditPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const entry = useTimeEntry(id);
+  // A new form only when the user asks for the stored entry again, never under his typing.
+  const [generation, setGeneration] = useState(0);
   // Back where the editor came from (a client's recent time, the profile), else the profile.
   const leave = () => (location.key === 'default' ? navigate(shellPaths.profile.getHref()) : navigate(-1));
   return (
@@ -30,12 +33,12 @@ export default function TimeEntryEditPage() {
         {entry.isError && <QueryError error={entry.error} />}
         {entry.data && (
           <TimeEntryForm
-            key={entry.data.version}
+            key={generation}
             entry={entry.data}
             defaults={{ date: entry.data.entry_date }}
             onDone={leave}
             onCancel={leave}
-            onReload={() => void entry.refetch()}
+            onReload={() => void entry.refetch().then(() => setGeneration((current) => current + 1))}
           />
         )}
       </section>
