@@ -16,6 +16,7 @@ export type Api = {
   get: (path: string) => Promise<unknown>;
   post: (path: string, body?: unknown) => Promise<unknown>;
   put: (path: string, body?: unknown) => Promise<unknown>;
+  delete: (path: string) => Promise<unknown>;
   dispose: () => Promise<void>;
 };
 
@@ -37,6 +38,7 @@ export async function apiAs(username: DemoUsername): Promise<Api> {
     get: async (path) => answerOf(await context.get(apiUrl(path)), `GET ${path}`),
     post: async (path, body) => answerOf(await context.post(apiUrl(path), { data: body, headers }), `POST ${path}`),
     put: async (path, body) => answerOf(await context.put(apiUrl(path), { data: body, headers }), `PUT ${path}`),
+    delete: async (path) => answerOf(await context.delete(apiUrl(path), { headers }), `DELETE ${path}`),
     dispose: () => context.dispose(),
   };
 }

@@ -31,7 +31,13 @@ export function StatsStrip() {
         {items.map((item) => (
           <div key={item.label} className="stat">
             <dt>{item.label}</dt>
-            <dd>{item.value ?? <span className="stat-placeholder" aria-label="Not loaded" />}</dd>
+            <dd>
+              {item.value ?? (
+                <span className="stat-placeholder">
+                  <span className="visually-hidden">Not loaded</span>
+                </span>
+              )}
+            </dd>
           </div>
         ))}
       </dl>
