@@ -18,6 +18,8 @@ export const POST_LOGIN_REDIRECT_MS = 400;
 export const LOGOUT_FLAG_MS = 500;
 export const NO_USER_REDIRECT_MS = 100;
 export const CLOCK_TICK_MS = 60_000;
+/** Searches wait this long after the last key. */
+export const SEARCH_DEBOUNCE_MS = 300;
 export const WEEK_WINDOW_DAYS = 7;
 export const HERO_FIRST_ITEM_DELAY_MS = 500;
 export const HERO_ITEM_INTERVAL_MS = 200;

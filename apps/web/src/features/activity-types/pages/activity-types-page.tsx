@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '@practice/shared';
+import { formatMoney, SEARCH_DEBOUNCE_MS } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { EmptyState } from '../../../components/empty-state';
 import { FormField } from '../../../components/form-field';
@@ -13,8 +13,6 @@ import { useSearchState } from '../../../lib/use-search-state';
 import type { ActivityTypeView } from '../api/activity-type-views';
 import { useActivityTypes } from '../api/list-activity-types';
 import { ActivityTypeForm } from '../components/activity-type-form';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** null: closed; 'new': creating; else the type being edited. */
 type Editing = null | 'new' | ActivityTypeView;

@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { CLIENT_STATUSES } from '@practice/shared';
+import { CLIENT_STATUSES, SEARCH_DEBOUNCE_MS } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import type { ClientListQuery } from '../api/list-clients';
 import { STATUS_LABELS } from './client-labels';
-
-/** SPEC 9: searches wait 300 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 type ClientFiltersProps = {
   query: ClientListQuery;

@@ -1,12 +1,10 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS } from '@practice/shared';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { clientOptionsQuery, useClientOptions, type ClientOption } from '../api/client-options';
 
 export type ClientChoice = { id: number; client_id: string; legal_name: string };
-
-/** SPEC 9: searches wait 300 ms after the last key. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export function clientChoiceOf(client: ClientChoice): ClientChoice {
   return { id: client.id, client_id: client.client_id, legal_name: client.legal_name };

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   EXPENSE_CATEGORIES,
   EXPENSE_CATEGORY_LABELS,
@@ -16,7 +16,8 @@ import { inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useCreateExpense, useUploadReceipt } from '../api/expenses';
 import { localToday } from '../utils/calendar';
-import { ClientPicker, type ClientChoice } from './client-picker';
+import { ClientField } from './client-field';
+import { type ClientChoice } from './client-picker';
 
 type ExpenseFormValues = {
   client_id: ClientChoice | null;
@@ -120,21 +121,7 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
         </p>
       )}
       <div className="form-grid">
-        <Controller
-          control={control}
-          name="client_id"
-          render={({ field }) => (
-            <ClientPicker
-              label="Expense client"
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={field.onChange}
-              error={errors.client_id?.message}
-            />
-          )}
-        />
+        <ClientField control={control} name="client_id" label="Expense client" error={errors.client_id?.message} />
         <FormField
           label="Expense date"
           type="date"

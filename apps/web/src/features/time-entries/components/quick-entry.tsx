@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatHours, timeEntrySchema, type TimeEntryInput } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
-import { useActivityOptions } from '../api/activity-options';
 import { useSaveTimeEntry } from '../api/time-entry';
 import { ActivitySelect } from './activity-select';
-import { ClientPicker } from './client-picker';
+import { ClientField } from './client-field';
+import { useActivityField } from './use-activity-field';
 import { formValues, inputOf, type TimeEntryFormValues } from './time-entry-values';
 
 /**
@@ -30,7 +30,7 @@ export function QuickEntry({ date }: { date: string }) {
   });
   const { errors } = formState;
   const client = useWatch({ control, name: 'client_id' });
-  const activities = useActivityOptions(client?.id ?? null);
+  const activityField = useActivityField(register, setValue, client?.id ?? null);
 
   async function submit(input: TimeEntryInput): Promise<void> {
     setMessage(null);
@@ -46,12 +46,6 @@ export function QuickEntry({ date }: { date: string }) {
     }
   }
 
-  const activityField = register('activity_type_id', {
-    onChange: (event: { target: { value: string } }) => {
-      const picked = activities.data?.find((option) => String(option.id) === event.target.value);
-      if (picked) setValue('billable', picked.billable);
-    },
-  });
   return (
     <form
       className="quick-entry"
@@ -59,23 +53,12 @@ export function QuickEntry({ date }: { date: string }) {
       aria-label="Quick entry"
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <Controller
+      <ClientField
         control={control}
         name="client_id"
-        render={({ field }) => (
-          <ClientPicker
-            label="Client"
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(choice) => {
-              field.onChange(choice);
-              if (choice?.id !== field.value?.id) setValue('activity_type_id', '');
-            }}
-            error={errors.client_id?.message}
-          />
-        )}
+        label="Client"
+        error={errors.client_id?.message}
+        onClientChange={() => setValue('activity_type_id', '')}
       />
       <ActivitySelect clientId={client?.id ?? null} error={errors.activity_type_id?.message} {...activityField} />
       <FormField

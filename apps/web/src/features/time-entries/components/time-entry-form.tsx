@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { EDITABLE_STATUSES, formatHours, formatMoney, timeEntrySchema, type TimeEntryInput } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormField } from '../../../components/form-field';
@@ -11,11 +11,12 @@ import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { STATUS_LABELS } from './status-labels';
 import { useSession } from '../../../lib/session-store';
-import { useActivityOptions } from '../api/activity-options';
 import { useDeleteTimeEntry, useSaveTimeEntry } from '../api/time-entry';
 import type { TimeEntry } from '../api/time-views';
 import { ActivitySelect } from './activity-select';
-import { ClientPicker, clientLabel } from './client-picker';
+import { ClientField } from './client-field';
+import { useActivityField } from './use-activity-field';
+import { clientLabel } from './client-picker';
 import { formValues, inputOf, type TimeEntryDefaults, type TimeEntryFormValues } from './time-entry-values';
 
 type TimeEntryFormProps = {
@@ -89,7 +90,7 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
   >({ defaultValues: formValues(entry, defaults), resolver: schemaResolver(timeEntrySchema, inputOf) });
   const { errors } = formState;
   const client = useWatch({ control, name: 'client_id' });
-  const activities = useActivityOptions(client?.id ?? null);
+  const activityField = useActivityField(register, setValue, client?.id ?? null);
 
   if (entry?.status === 'billed') return <BilledEntry entry={entry} onCancel={onCancel} />;
 
@@ -118,12 +119,6 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
     }
   }
 
-  const activityField = register('activity_type_id', {
-    onChange: (event: { target: { value: string } }) => {
-      const picked = activities.data?.find((option) => String(option.id) === event.target.value);
-      if (picked) setValue('billable', picked.billable);
-    },
-  });
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       {formError && (
@@ -141,23 +136,12 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
       )}
       {entry && user && entry.user_id !== user.id && <p className="muted">Recorded by {entry.user.name}.</p>}
       <div className="form-grid">
-        <Controller
+        <ClientField
           control={control}
           name="client_id"
-          render={({ field }) => (
-            <ClientPicker
-              label="Client"
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(choice) => {
-                field.onChange(choice);
-                if (choice?.id !== field.value?.id) setValue('activity_type_id', '');
-              }}
-              error={errors.client_id?.message}
-            />
-          )}
+          label="Client"
+          error={errors.client_id?.message}
+          onClientChange={() => setValue('activity_type_id', '')}
         />
         <ActivitySelect
           clientId={client?.id ?? null}

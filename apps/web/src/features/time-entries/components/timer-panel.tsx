@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { timerStartSchema, type TimerStartInput } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
 import { schemaResolver } from '../../../lib/form-resolver';
@@ -8,7 +8,8 @@ import { useActivityOptions } from '../api/activity-options';
 import { useDiscardTimer, useStartTimer, useStopTimer, useTimer, type RunningTimer } from '../api/timer';
 import { formatElapsed } from '../utils/duration';
 import { ActivitySelect } from './activity-select';
-import { ClientPicker, clientLabel, type ClientChoice } from './client-picker';
+import { ClientField } from './client-field';
+import { clientLabel, type ClientChoice } from './client-picker';
 import { useTickingNow } from './use-ticking-now';
 
 type TimerFormValues = { client_id: ClientChoice | null; activity_type_id: string; narrative: string };
@@ -137,23 +138,12 @@ export function TimerPanel() {
               </p>
             )}
             <div className="form-grid">
-              <Controller
+              <ClientField
                 control={control}
                 name="client_id"
-                render={({ field }) => (
-                  <ClientPicker
-                    label="Client"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(choice) => {
-                      field.onChange(choice);
-                      setValue('activity_type_id', '');
-                    }}
-                    error={errors.client_id?.message}
-                  />
-                )}
+                label="Client"
+                error={errors.client_id?.message}
+                onClientChange={() => setValue('activity_type_id', '')}
               />
               <ActivitySelect
                 clientId={client?.id ?? null}
