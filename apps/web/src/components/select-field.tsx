@@ -1,17 +1,16 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   error?: string;
-  hint?: ReactNode;
   ref?: Ref<HTMLSelectElement>;
 };
 
 /** A labelled select with its error under it (UI.md, Forms); the options are its children. */
-export function SelectField({ label, error, hint, id, ref, children, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, id, ref, children, ...select }: SelectFieldProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
-  const describedBy = [error && `${selectId}-error`, hint && `${selectId}-hint`].filter(Boolean).join(' ');
+  const errorId = `${selectId}-error`;
   return (
     <div className="form-field">
       <label htmlFor={selectId}>{label}</label>
@@ -19,18 +18,13 @@ export function SelectField({ label, error, hint, id, ref, children, ...select }
         ref={ref}
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={error ? errorId : undefined}
         {...select}
       >
         {children}
       </select>
-      {hint && (
-        <p id={`${selectId}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
       {error && (
-        <p id={`${selectId}-error`} className="field-error">
+        <p id={errorId} className="field-error">
           {error}
         </p>
       )}
