@@ -32,6 +32,9 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, admin termination) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (error) => console.error(`idle database connection closed: ${error.message}`));
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       kind: 'postgres',
