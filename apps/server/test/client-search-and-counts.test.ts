@@ -97,6 +97,14 @@ describe('client_ids_matching, the search function that bypasses row-level secur
     expect(asDemo.json()).toMatchObject({ items: [], total: 0 });
     expect(asNorthwind.json()).toMatchObject({ total: 1, items: [{ legal_name: name }] });
   });
+
+  it('gives the total with the page, and past the last page too', async () => {
+    const session = await signedIn(testApp.app, 'nwadmin');
+    const first = await session.request({ url: `/clients?q=zephyr&page=1&page_size=1` });
+    const past = await session.request({ url: `/clients?q=zephyr&page=2&page_size=1` });
+    expect(first.json()).toMatchObject({ total: 1, page: 1, items: [{ legal_name: NORTHWIND_CLIENT }] });
+    expect(past.json()).toEqual({ total: 1, page: 2, page_size: 1, items: [] });
+  });
 });
 
 describe('client_status_counts, kept by triggers on clients', () => {

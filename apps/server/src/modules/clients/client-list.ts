@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLIENT_STATUSES } from '@practice/shared';
-import { withTenant, type Db } from '../../db/client';
+import { withTenant, type Db, type Tx } from '../../db/client';
 import { clientBookmarks, clients } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
 import { likePattern, offsetOf, pageOf, pageQuery, sortOrder, type Page } from '../records/pagination';
@@ -46,6 +46,15 @@ export type ClientListItem = {
   updated_at: Date;
 };
 
+async function countClients(tx: Tx, where: SQL | undefined, bookmarkJoin: SQL | undefined): Promise<number> {
+  const [counted] = await tx
+    .select({ total: count() })
+    .from(clients)
+    .leftJoin(clientBookmarks, bookmarkJoin)
+    .where(where);
+  return counted?.total ?? 0;
+}
+
 /**
  * /clients/manage: server-side search (trigram index over client ID, legal name and DBA),
  * filters, a whitelisted sort and one page.
@@ -86,6 +95,8 @@ export async function listClients(db: Db, actor: SessionUser, query: ClientListQ
         partner: partnerColumns,
         manager: managerColumns,
         bookmarkedClientId: clientBookmarks.clientId,
+        // The total rides along with the page: the matches are found once, not again for a count.
+        total: sql<number>`(count(*) over ())::int`,
       })
       .from(clients)
       .leftJoin(clientBookmarks, bookmarkJoin)
@@ -101,11 +112,8 @@ export async function listClients(db: Db, actor: SessionUser, query: ClientListQ
       .orderBy(direction(SORT_COLUMNS[query.sort]), direction(clients.id))
       .limit(query.page_size)
       .offset(offsetOf(query));
-    const [counted] = await tx
-      .select({ total: count() })
-      .from(clients)
-      .leftJoin(clientBookmarks, bookmarkJoin)
-      .where(where);
+    // A page past the end has no row to carry the total.
+    const total = rows[0]?.total ?? (offsetOf(query) === 0 ? 0 : await countClients(tx, where, bookmarkJoin));
     const items = rows.map(({ client, partner, manager, bookmarkedClientId }) => ({
       id: client.id,
       client_id: client.code,
@@ -119,6 +127,6 @@ export async function listClients(db: Db, actor: SessionUser, query: ClientListQ
       bookmarked: bookmarkedClientId !== null,
       updated_at: client.updatedAt,
     }));
-    return pageOf(items, counted?.total ?? 0, query);
+    return pageOf(items, total, query);
   });
 }
