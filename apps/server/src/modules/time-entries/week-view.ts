@@ -47,8 +47,8 @@ export async function weekView(db: Db, actor: SessionUser, query: WeekQuery, now
   const organizationId = actor.organizationId;
   const userId = userScope(actor, query.user_id) ?? actor.id;
   return withTenant(db, organizationId, async (tx) => {
-    const { timeZone } = await loadTimeSettings(tx, organizationId);
-    const start = query.start ?? mondayOf(dateInZone(now, timeZone));
+    // The firm's time zone only matters for the default week: a named week costs no extra query.
+    const start = query.start ?? mondayOf(dateInZone(now, (await loadTimeSettings(tx, organizationId)).timeZone));
     const end = addDays(start, WEEK_DAYS - 1);
     const days = daysFrom(start, WEEK_DAYS);
     const entries = await tx
