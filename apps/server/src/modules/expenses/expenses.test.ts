@@ -17,9 +17,10 @@ let client: ClientBody;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'practice-receipts-'));
   testApp = await createTestApp({ dataDir });
-  [admin, staff, manager, nwadmin] = await Promise.all(
-    ['admin', 'staff', 'manager', 'nwadmin'].map((username) => signedIn(testApp.app, username)),
-  );
+  admin = await signedIn(testApp.app, 'admin');
+  staff = await signedIn(testApp.app, 'staff');
+  manager = await signedIn(testApp.app, 'manager');
+  nwadmin = await signedIn(testApp.app, 'nwadmin');
   client = await createClient(admin);
 });
 afterAll(async () => {

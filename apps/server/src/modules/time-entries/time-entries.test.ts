@@ -25,9 +25,11 @@ let activity: ActivityTypeBody;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  [admin, manager, staff, billing, nwadmin] = await Promise.all(
-    ['admin', 'manager', 'staff', 'billing', 'nwadmin'].map((username) => signedIn(testApp.app, username)),
-  );
+  admin = await signedIn(testApp.app, 'admin');
+  manager = await signedIn(testApp.app, 'manager');
+  staff = await signedIn(testApp.app, 'staff');
+  billing = await signedIn(testApp.app, 'billing');
+  nwadmin = await signedIn(testApp.app, 'nwadmin');
   const rows = await ownerRows<{ username: string; id: number }>(testApp, sql`select username, id from users`);
   userIds = Object.fromEntries(rows.map((row) => [row.username, row.id]));
   client = await createClient(admin);
