@@ -180,6 +180,10 @@ describe('expenses', () => {
     expect(everyone.json()).toMatchObject({ total: 3, page_size: 1, totals: { amount_cents: 7_000 } });
     expect(everyone.json().items).toHaveLength(1);
     expectStatus(await staff.request({ url: '/expenses?user_id=all' }), 403);
+    const [nwstaff] = await ownerRows<{ id: number }>(testApp, sql`select id from users where username = 'nwstaff'`);
+    const foreign = await manager.request({ url: `/expenses?user_id=${nwstaff!.id}` });
+    expectStatus(foreign, 404);
+    expect(foreign.json()).toEqual({ error: 'User not found', details: { user_id: 'User not found' } });
     expectStatus(await staff.request({ url: '/expenses?page_size=500' }), 400);
   });
 });

@@ -270,6 +270,14 @@ describe('another organization', () => {
     expect((await staff.request({ url: `/time-entries/${entry.id}` })).json().client_id).toBe(client.id);
   });
 
+  it("answers 404 for another firm's user in a list or week filter", async () => {
+    for (const url of [`/time-entries?user_id=${userIds.nwstaff}`, `/time-entries/week?user_id=${userIds.nwstaff}`]) {
+      const response = await manager.request({ url });
+      expectStatus(response, 404);
+      expect(response.json()).toEqual({ error: 'User not found', details: { user_id: 'User not found' } });
+    }
+  });
+
   it("reads another firm's entry as missing on every path", async () => {
     const entry = await createTimeEntry(staff, { client_id: client.id, activity_type_id: activity.id });
     expectStatus(await nwadmin.request({ url: `/time-entries/${entry.id}` }), 404);
