@@ -9,6 +9,7 @@ type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 type CredentialsFormProps = {
   onSignedIn: (result: SignInSuccess) => void;
   onCancel: () => void;
+  onForgotPassword: () => void;
 };
 
 /** The first SPEC 5 message of each field, from the schema POST /login checks too. */
@@ -28,7 +29,7 @@ function validate(values: LoginInput): FieldErrors {
  * react-hook-form: two fields don't justify 11 KB on the 90 KB login budget (ADR 0010).
  * Like react-hook-form's defaults, it validates on submit, then again on every change.
  */
-export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) {
+export function CredentialsForm({ onSignedIn, onCancel, onForgotPassword }: CredentialsFormProps) {
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -88,6 +89,11 @@ export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) 
         onChange={(event) => change('password', event.target.value)}
         error={errors.password}
       />
+      <p>
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </p>
       <div className="button-row button-row-end">
         <button type="button" className="button" onClick={onCancel}>
           Cancel

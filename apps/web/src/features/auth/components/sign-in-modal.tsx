@@ -4,15 +4,20 @@ import { Modal } from '../../../components/modal';
 import type { SecondFactorChallenge } from '../api/login';
 import { CredentialsForm } from './credentials-form';
 
-// The second factor loads only when an account needs it, keeping /login within its budget (ADR 0010).
+// The second factor and the reset request load only when needed, keeping /login within its budget (ADR 0010).
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+const ResetRequestStep = lazy(() =>
+  import('./reset-request-step').then((module) => ({ default: module.ResetRequestStep })),
+);
 
 /** The steps of signing in (SPEC 4), each with its own form component. */
-type SignInStep = { name: 'credentials' } | { name: 'two-factor'; challenge: SecondFactorChallenge };
+type SignInStep =
+  { name: 'credentials' } | { name: 'two-factor'; challenge: SecondFactorChallenge } | { name: 'reset-request' };
 
 const TITLES: Record<SignInStep['name'], string> = {
   credentials: 'Sign In',
   'two-factor': 'Two-Factor Verification',
+  'reset-request': 'Reset Password',
 };
 
 type SignInModalProps = { open: boolean; onClose: () => void; onSignedIn: () => void };
@@ -45,32 +50,34 @@ export function SignInModal({ open, onClose, onSignedIn }: SignInModalProps) {
     redirectTimer.current = window.setTimeout(onSignedIn, delayMs);
   }
 
+  const toCredentials = () => setStep({ name: 'credentials' });
   let body: ReactNode;
   if (step.name === 'credentials') {
     body = (
       <CredentialsForm
         onCancel={close}
+        onForgotPassword={() => setStep({ name: 'reset-request' })}
         onSignedIn={(result) => {
           if (result.kind === 'signed-in') afterSignIn(0);
           else setStep({ name: 'two-factor', challenge: result });
         }}
       />
     );
-  } else {
+  } else if (step.name === 'two-factor') {
     body = (
-      <Suspense fallback={<StepLoading />}>
-        <TwoFactorStep
-          challenge={step.challenge}
-          onVerified={() => afterSignIn(POST_LOGIN_REDIRECT_MS)}
-          onBack={() => setStep({ name: 'credentials' })}
-        />
-      </Suspense>
+      <TwoFactorStep
+        challenge={step.challenge}
+        onVerified={() => afterSignIn(POST_LOGIN_REDIRECT_MS)}
+        onBack={toCredentials}
+      />
     );
+  } else {
+    body = <ResetRequestStep onBack={toCredentials} />;
   }
 
   return (
     <Modal open={open} title={TITLES[step.name]} onClose={close}>
-      {body}
+      <Suspense fallback={<StepLoading />}>{body}</Suspense>
     </Modal>
   );
 }
