@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { passkeyCredentialSchema, type PasskeyCredential } from '@practice/shared';
 import { api } from '../../../lib/api';
@@ -6,8 +5,6 @@ import { parseAnswer } from '../../../lib/api-answer';
 import { ApiError } from '../../../lib/api-error';
 import { checkCredentialId, checkNewDeviceName } from '../passkey-input';
 import { API_FALLBACKS } from '../passkey-messages';
-
-export const passkeyKeys = { all: ['passkeys'] as const };
 
 const listSchema = z.object({ credentials: z.array(passkeyCredentialSchema) });
 const credentialAnswerSchema = z.object({ credential: passkeyCredentialSchema });
@@ -68,25 +65,4 @@ export async function revokePasskey(id: number | null, currentPassword?: string)
   } catch (error) {
     throw refusal(error, API_FALLBACKS.revoke);
   }
-}
-
-export function usePasskeys(enabled = true) {
-  return useQuery({ queryKey: passkeyKeys.all, queryFn: listPasskeys, enabled });
-}
-
-export function useRenamePasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, deviceName }: { id: number; deviceName: string }) => renamePasskey(id, deviceName),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.all }),
-  });
-}
-
-export function useRevokePasskey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, currentPassword }: { id: number; currentPassword?: string }) =>
-      revokePasskey(id, currentPassword),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.all }),
-  });
 }
