@@ -1,5 +1,5 @@
+import { usernameSchema } from '@practice/shared';
 import { loadCeremonies } from './load-ceremonies';
-import { checkUsername } from './passkey-input';
 import { conditionalMediationAvailable } from './passkey-support';
 
 export type AutofillOutcome = { kind: 'signed-in' } | { kind: 'failed'; message: string } | { kind: 'idle' };
@@ -11,10 +11,11 @@ export type AutofillOutcome = { kind: 'signed-in' } | { kind: 'failed'; message:
  * ceremony is replaced or cancelled ('idle').
  */
 export async function armPasskeyAutofill(username: string): Promise<AutofillOutcome> {
-  const checked = checkUsername(username);
-  if (!checked.ok || !(await conditionalMediationAvailable())) return { kind: 'idle' };
+  // Only a name the sign-in form would accept (SPEC 5) is worth a round trip and the ceremony code.
+  const name = username.trim();
+  if (!usernameSchema.safeParse(name).success || !(await conditionalMediationAvailable())) return { kind: 'idle' };
   const { signInWithPasskey } = await loadCeremonies();
-  const result = await signInWithPasskey(checked.value, { autofill: true });
+  const result = await signInWithPasskey(name, { autofill: true });
   if (result.kind === 'superseded') return { kind: 'idle' };
   return result.kind === 'signed-in' ? { kind: 'signed-in' } : result;
 }

@@ -247,3 +247,17 @@ describe('passkey registration', () => {
     });
   });
 });
+
+describe('one ceremony at a time', () => {
+  it('never lets the autofill request replace a sign-in the user clicked', async () => {
+    serve({
+      'POST /api/webauthn/authenticate/options': () => json(200, REQUEST_OPTIONS),
+      'POST /api/webauthn/authenticate/verify': () => json(200, USER),
+    });
+    vi.mocked(startAuthentication).mockResolvedValue(ASSERTION as never);
+    const explicit = signInWithPasskey('nwadmin');
+    await expect(signInWithPasskey('nwadmin', { autofill: true })).resolves.toEqual({ kind: 'superseded' });
+    await expect(explicit).resolves.toMatchObject({ kind: 'signed-in' });
+    expect(startAuthentication).toHaveBeenCalledTimes(1);
+  });
+});

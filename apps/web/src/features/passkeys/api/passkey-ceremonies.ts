@@ -27,21 +27,32 @@ export type RegistrationResult =
 /** A newer ceremony, or a cancel, took this one's place: nothing to tell the user. */
 type Superseded = { kind: 'superseded' };
 
+type Ceremony = { autofill: boolean; done: boolean };
+
 /**
  * SPEC 4: one ceremony at a time. The library aborts the previous browser prompt whenever a
- * new one starts; this number also tells a ceremony still fetching its options that it lost.
+ * new one starts; `current` also tells a ceremony still fetching its options that it lost.
+ * A user's click outranks the autofill request: autofill never replaces a running click.
  */
-let currentCeremony = 0;
+let current: Ceremony | null = null;
 
-function beginCeremony(): () => boolean {
-  currentCeremony += 1;
-  const mine = currentCeremony;
-  return () => mine !== currentCeremony;
+type CeremonyHandle = { lost: () => boolean; finish: () => void };
+
+function beginCeremony(autofill: boolean): CeremonyHandle | null {
+  if (autofill && current && !current.autofill && !current.done) return null;
+  const mine: Ceremony = { autofill, done: false };
+  current = mine;
+  return {
+    lost: () => current !== mine,
+    finish: () => {
+      mine.done = true;
+    },
+  };
 }
 
 /** Ends whatever ceremony runs (a closed modal, a password sign-in, a page left). */
 export function cancelCeremony(): void {
-  currentCeremony += 1;
+  current = null;
   WebAuthnAbortService.cancelCeremony();
 }
 
@@ -81,7 +92,8 @@ type SignInOptions = {
 export async function signInWithPasskey(username: string, options: SignInOptions = {}): Promise<SignInResult> {
   const checked = checkUsername(username);
   if (!checked.ok) return { kind: 'failed', message: checked.error };
-  const superseded = beginCeremony();
+  const ceremony = beginCeremony(options.autofill === true);
+  if (!ceremony) return { kind: 'superseded' };
   try {
     const optionsJSON = await callStep(
       () =>
@@ -90,7 +102,7 @@ export async function signInWithPasskey(username: string, options: SignInOptions
         }),
       API_FALLBACKS.authenticationOptions,
     );
-    if (superseded()) return { kind: 'superseded' };
+    if (ceremony.lost()) return { kind: 'superseded' };
     // The server lists no credential for an account without a passkey (or none at all, ADR 0035).
     if (!options.autofill && (optionsJSON.allowCredentials?.length ?? 0) === 0) {
       return { kind: 'failed', message: BROWSER_MESSAGES.noPasskeys };
@@ -98,7 +110,7 @@ export async function signInWithPasskey(username: string, options: SignInOptions
     const credential = await browserStep(() =>
       startAuthentication({ optionsJSON, useBrowserAutofill: options.autofill === true }),
     );
-    if (superseded()) return { kind: 'superseded' };
+    if (ceremony.lost()) return { kind: 'superseded' };
     const answer = await callStep(
       () => api.post('/api/webauthn/authenticate/verify', { username: checked.value, credential }),
       API_FALLBACKS.authentication,
@@ -108,10 +120,12 @@ export async function signInWithPasskey(username: string, options: SignInOptions
     sessionActions.signedIn(user);
     return { kind: 'signed-in', user };
   } catch (error) {
-    if (superseded()) return { kind: 'superseded' };
+    if (ceremony.lost()) return { kind: 'superseded' };
     if (error instanceof CeremonyStep) return { kind: 'failed', message: error.shown };
     console.error(API_FALLBACKS.authenticationUnexpected, error);
     return { kind: 'failed', message: API_FALLBACKS.authenticationUnexpected };
+  } finally {
+    ceremony.finish();
   }
 }
 
@@ -132,7 +146,8 @@ type RegistrationInput = { deviceName: string; currentPassword?: string };
 export async function registerPasskey(input: RegistrationInput): Promise<RegistrationResult> {
   const deviceName = checkDeviceName(input.deviceName);
   if (!deviceName.ok) return { kind: 'failed', message: deviceName.error };
-  const superseded = beginCeremony();
+  const ceremony = beginCeremony(false);
+  if (!ceremony) return { kind: 'superseded' };
   try {
     const body = input.currentPassword === undefined ? undefined : { current_password: input.currentPassword };
     let optionsJSON: PublicKeyCredentialCreationOptionsJSON;
@@ -145,9 +160,9 @@ export async function registerPasskey(input: RegistrationInput): Promise<Registr
         ? new CeremonyStep(error.serverMessage ?? API_FALLBACKS.registrationOptions)
         : error;
     }
-    if (superseded()) return { kind: 'superseded' };
+    if (ceremony.lost()) return { kind: 'superseded' };
     const credential = await browserStep(() => startRegistration({ optionsJSON }));
-    if (superseded()) return { kind: 'superseded' };
+    if (ceremony.lost()) return { kind: 'superseded' };
     const answer = await callStep(
       () => api.post('/api/webauthn/register/verify', { credential, device_name: deviceName.value }),
       API_FALLBACKS.registration,
@@ -156,9 +171,11 @@ export async function registerPasskey(input: RegistrationInput): Promise<Registr
     if (!parsed.success) return { kind: 'failed', message: API_FALLBACKS.registrationAnswer };
     return { kind: 'registered', credential: parsed.data };
   } catch (error) {
-    if (superseded()) return { kind: 'superseded' };
+    if (ceremony.lost()) return { kind: 'superseded' };
     if (error instanceof CeremonyStep) return { kind: 'failed', message: error.shown };
     console.error(API_FALLBACKS.registrationAnswer, error);
     return { kind: 'failed', message: API_FALLBACKS.registrationAnswer };
+  } finally {
+    ceremony.finish();
   }
 }
