@@ -57,7 +57,7 @@ export const publicPages: Record<Exclude<PublicPathId, 'login'>, PageLoader | nu
   clientPortal: null,
   clientPortalInvoice: null,
   clientPortalPayment: null,
-  resetPassword: null,
+  resetPassword: () => import('../features/auth/pages/reset-password-page'),
 };
 
 export function pageExists(id: ShellPathId): boolean {

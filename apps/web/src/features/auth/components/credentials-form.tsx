@@ -13,6 +13,7 @@ type CredentialsFormProps = {
   onPasskeySignedIn: () => void;
   onCancel: () => void;
   passkeys: SignInPasskeys;
+  onForgotPassword: () => void;
 };
 
 /** The first SPEC 5 message of each field, from the schema POST /login checks too. */
@@ -32,7 +33,13 @@ function validate(values: LoginInput): FieldErrors {
  * react-hook-form: two fields don't justify 11 KB on the 90 KB login budget (ADR 0010).
  * Like react-hook-form's defaults, it validates on submit, then again on every change.
  */
-export function CredentialsForm({ onSignedIn, onPasskeySignedIn, onCancel, passkeys }: CredentialsFormProps) {
+export function CredentialsForm({
+  onSignedIn,
+  onPasskeySignedIn,
+  onCancel,
+  onForgotPassword,
+  passkeys,
+}: CredentialsFormProps) {
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -110,6 +117,11 @@ export function CredentialsForm({ onSignedIn, onPasskeySignedIn, onCancel, passk
         onChange={(event) => change('password', event.target.value)}
         error={errors.password}
       />
+      <p>
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </p>
       <div className="button-row button-row-end">
         <button type="button" className="button" onClick={onCancel}>
           Cancel

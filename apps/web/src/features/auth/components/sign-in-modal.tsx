@@ -6,17 +6,24 @@ import type { SecondFactorChallenge } from '../api/login';
 import type { SignInPasskeys } from '../passkey-slots';
 import { CredentialsForm } from './credentials-form';
 
-// The second factor loads only when an account needs it, keeping /login within its budget (ADR 0010).
+// The second factor and the reset request load only when needed, keeping /login within its budget (ADR 0010).
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+const ResetRequestStep = lazy(() =>
+  import('./reset-request-step').then((module) => ({ default: module.ResetRequestStep })),
+);
 
 /** The steps of signing in (SPEC 4), each with its own form component. */
 type SignInStep =
-  { name: 'credentials' } | { name: 'two-factor'; challenge: SecondFactorChallenge } | { name: 'passkey-prompt' };
+  | { name: 'credentials' }
+  | { name: 'two-factor'; challenge: SecondFactorChallenge }
+  | { name: 'reset-request' }
+  | { name: 'passkey-prompt' };
 
 const TITLES: Record<SignInStep['name'], string> = {
   credentials: 'Sign In',
   'two-factor': 'Two-Factor Verification',
   'passkey-prompt': 'Set Up Passkey Login',
+  'reset-request': 'Reset Password',
 };
 
 /** SPEC 2: where 'Set Up Passkey Login' goes. */
@@ -74,6 +81,7 @@ export function SignInModal({ open, onClose, onSignedIn, onSessionExpired, passk
   const leaveForDashboard = () => afterSignIn(0);
   const passkeySignedIn = () => afterSignIn(POST_LOGIN_REDIRECT_MS);
 
+  const toCredentials = () => setStep({ name: 'credentials' });
   let body: ReactNode;
   if (step.name === 'credentials') {
     body = (
@@ -81,6 +89,7 @@ export function SignInModal({ open, onClose, onSignedIn, onSessionExpired, passk
         passkeys={passkeys}
         onCancel={close}
         onPasskeySignedIn={passkeySignedIn}
+        onForgotPassword={() => setStep({ name: 'reset-request' })}
         onSignedIn={(result) => {
           if (result.kind === 'signed-in') void offerPasskeyOrLeave(result.user.username, 0);
           else setStep({ name: 'two-factor', challenge: result });
@@ -89,32 +98,32 @@ export function SignInModal({ open, onClose, onSignedIn, onSessionExpired, passk
     );
   } else if (step.name === 'passkey-prompt') {
     body = <passkeys.SetupPrompt onSetUp={() => afterSignIn(0, PASSKEY_SETUP_HREF)} onLater={leaveForDashboard} />;
-  } else {
+  } else if (step.name === 'two-factor') {
     const { challenge } = step;
     body = (
-      <Suspense fallback={<StepLoading />}>
-        <TwoFactorStep
-          challenge={challenge}
-          passkeySignIn={
-            <passkeys.SignInButton
-              username={challenge.username}
-              onSignedIn={passkeySignedIn}
-              onUsernameMissing={() => {
-                close();
-                onSessionExpired(passkeys.sessionExpiredMessage);
-              }}
-            />
-          }
-          onVerified={() => void offerPasskeyOrLeave(challenge.username, POST_LOGIN_REDIRECT_MS)}
-          onBack={() => setStep({ name: 'credentials' })}
-        />
-      </Suspense>
+      <TwoFactorStep
+        challenge={challenge}
+        passkeySignIn={
+          <passkeys.SignInButton
+            username={challenge.username}
+            onSignedIn={passkeySignedIn}
+            onUsernameMissing={() => {
+              close();
+              onSessionExpired(passkeys.sessionExpiredMessage);
+            }}
+          />
+        }
+        onVerified={() => void offerPasskeyOrLeave(challenge.username, POST_LOGIN_REDIRECT_MS)}
+        onBack={toCredentials}
+      />
     );
+  } else {
+    body = <ResetRequestStep onBack={toCredentials} />;
   }
 
   return (
     <Modal open={open} title={TITLES[step.name]} onClose={step.name === 'passkey-prompt' ? leaveForDashboard : close}>
-      {body}
+      <Suspense fallback={<StepLoading />}>{body}</Suspense>
     </Modal>
   );
 }
