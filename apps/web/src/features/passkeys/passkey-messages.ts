@@ -24,6 +24,3 @@ export const API_FALLBACKS = {
   revoke: 'Failed to revoke credential',
   update: 'Failed to update credential',
 } as const;
-
-/** SPEC 5: the login modal's answer to a passkey sign-in that has lost its username. */
-export const SESSION_EXPIRED = 'Session expired, please login again';

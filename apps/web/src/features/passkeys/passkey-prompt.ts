@@ -1,5 +1,4 @@
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { listPasskeys } from './api/passkey-credentials';
 import { platformAuthenticatorAvailable } from './passkey-support';
 
 const flagKey = (username: string) => `${STORAGE_KEYS.passkeyPromptShownPrefix}${username.trim().toLowerCase()}`;
@@ -16,6 +15,8 @@ export async function setupPromptDue(username: string): Promise<boolean> {
   if (readStorage(flagKey(username)) === 'true') return false;
   if (!(await platformAuthenticatorAvailable())) return false;
   try {
+    // Loaded only now: the list's schemas stay out of the /login chunk.
+    const { listPasskeys } = await import('./api/passkey-credentials');
     return (await listPasskeys()).length === 0;
   } catch (error) {
     console.error('Passkey prompt skipped: the passkey list did not load', error);

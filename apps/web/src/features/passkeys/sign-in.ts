@@ -7,4 +7,4 @@ export { PasskeySetupPrompt, type PasskeySetupPromptProps } from './components/p
 export { armPasskeyAutofill, type AutofillOutcome } from './passkey-autofill';
 export { cancelPasskeyCeremony } from './load-ceremonies';
 export { markPromptShown, setupPromptDue } from './passkey-prompt';
-export { SESSION_EXPIRED } from './passkey-messages';
+export { SESSION_EXPIRED } from './passkey-texts';
