@@ -22,7 +22,7 @@ export const shellPages: Record<ShellPathId, PageLoader | null> = {
   timeEntryCreate: () => import('../features/time-entries/pages/time-entry-create-page'),
   profile: () => import('../features/time-entries/pages/profile-page'),
   guide: null,
-  settings: () => import('../features/settings/pages/settings-page'),
+  settings: () => import('./settings-route'),
   userCreate: null,
   userEdit: null,
   usersManage: null,

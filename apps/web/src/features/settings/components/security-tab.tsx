@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useAccountSecurity } from '../api/account-security';
@@ -5,11 +6,10 @@ import { ChangePasswordPanel } from './change-password-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
 /**
- * /settings?tab=security: password, e-mail two-factor and, below them, the passkey panel
- * (the passkeys part of issue 3 places it after the two-factor panel, reading `has_passkey`
- * from the same status and ?openBiometric=true from the URL).
+ * /settings?tab=security: password, e-mail two-factor and, below them, the passkey panel,
+ * which app/ passes in (features do not import each other, ADR 0086).
  */
-export function SecurityTab() {
+export function SecurityTab({ passkeyPanel }: { passkeyPanel: ReactNode }) {
   const security = useAccountSecurity();
   return (
     <>
@@ -17,6 +17,7 @@ export function SecurityTab() {
       {security.isPending && <SkeletonRows label="Loading security settings" />}
       {security.isError && <QueryError error={security.error} />}
       {security.data && <TwoFactorPanel security={security.data} />}
+      {passkeyPanel}
     </>
   );
 }

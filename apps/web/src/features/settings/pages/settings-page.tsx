@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PreferencesTab } from '../components/preferences-tab';
@@ -5,8 +6,13 @@ import { SecurityTab } from '../components/security-tab';
 import { SETTINGS_TABS, settingsTabOf, settingsTabSearch } from '../settings-tabs';
 import '../settings.css';
 
+type SettingsPageProps = {
+  /** The Security tab's passkey panel (app/settings-route.tsx). */
+  passkeyPanel: ReactNode;
+};
+
 /** /settings (SPEC 2, any signed-in user): the tab named by ?tab=, Security by default. */
-export default function SettingsPage() {
+export function SettingsPage({ passkeyPanel }: SettingsPageProps) {
   const [params] = useSearchParams();
   const current = settingsTabOf(params.get('tab'));
   return (
@@ -29,7 +35,7 @@ export default function SettingsPage() {
           </ul>
         </nav>
       </PageHeader>
-      {current === 'security' && <SecurityTab />}
+      {current === 'security' && <SecurityTab passkeyPanel={passkeyPanel} />}
       {current === 'preferences' && <PreferencesTab />}
     </div>
   );
