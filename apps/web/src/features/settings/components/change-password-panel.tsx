@@ -53,7 +53,10 @@ export function ChangePasswordPanel() {
       <h2 id="change-password-title">Change password</h2>
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         {message && (
-          <p className={message.kind === 'error' ? 'form-error' : 'form-success'} role="status">
+          <p
+            className={message.kind === 'error' ? 'form-error' : 'form-success'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
             {message.text}
           </p>
         )}
