@@ -11,13 +11,13 @@ async function signIn(page: Page, username: keyof typeof E2E_ACCOUNTS, password 
   await expectDashboard(page, E2E_ACCOUNTS[username].firstName);
 }
 
-test('/settings opens the Security tab and keeps openBiometric when switching tabs', async ({ page }) => {
+test('/settings opens the Security tab by default and switches tabs by ?tab=', async ({ page }) => {
   // Two axe runs besides the sign-in: more than the default 30 s on a busy machine.
   test.slow();
   // The admin's account is only read here, so the shared demo user will do.
   await submitPassword(page, 'admin', DEMO_PASSWORD);
   await expectDashboard(page, DEMO_USERS.admin.firstName);
-  await page.goto('/settings?openBiometric=true');
+  await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Settings sections' });
   await expect(tabs.getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
@@ -26,7 +26,7 @@ test('/settings opens the Security tab and keeps openBiometric when switching ta
   await expectNoAxeViolations(page, '/settings?tab=security');
 
   await tabs.getByRole('link', { name: 'Preferences' }).click();
-  await expect(page).toHaveURL(/\/settings\?openBiometric=true&tab=preferences$/);
+  await expect(page).toHaveURL(/\/settings\?tab=preferences$/);
   await expect(page.getByRole('checkbox', { name: 'Show dates with the month name' })).not.toBeChecked();
   await expectNoAxeViolations(page, '/settings?tab=preferences');
 });
