@@ -12,6 +12,8 @@ type CeremonyOverrides = {
   origin?: string;
   rpId?: string;
   userVerified?: boolean;
+  /** False leaves the user-present flag out (a ceremony nobody touched the authenticator for). */
+  userPresent?: boolean;
   /** The signature counter to report; by default one more than the last. */
   counter?: number;
   /** Sign a different challenge than the options' one. */
@@ -82,7 +84,8 @@ export class SoftwareAuthenticator {
   }
 
   private flags(overrides: CeremonyOverrides): number {
-    return FLAG_USER_PRESENT | (overrides.userVerified === false ? 0 : FLAG_USER_VERIFIED);
+    const present = overrides.userPresent === false ? 0 : FLAG_USER_PRESENT;
+    return present | (overrides.userVerified === false ? 0 : FLAG_USER_VERIFIED);
   }
 
   /** navigator.credentials.create() on options from POST /api/webauthn/register/options. */

@@ -6,6 +6,7 @@ import { ErrorScreen } from './app/errors/error-screen';
 import { LoadingPage } from './components/loading-page';
 import { publicPaths, shellPaths } from './config/paths';
 import { LoginPage, startSession } from './features/auth';
+import { signInPasskeys } from './app/sign-in-passkeys';
 import { loadOrganizationBranding } from './lib/organization-branding';
 import './styles/global.css';
 
@@ -42,11 +43,11 @@ void loadOrganizationBranding();
 
 if (window.location.pathname === publicPaths.login.path) {
   const popup = new URLSearchParams(window.location.search).has('popup');
-  const enterApp = () => {
-    window.history.replaceState(null, '', shellPaths.dashboard.getHref());
+  const enterApp = (to: string = shellPaths.dashboard.getHref()) => {
+    window.history.replaceState(null, '', to);
     void mountApp();
   };
-  render(<LoginPage popupAtStart={popup} onSignedIn={enterApp} />);
+  render(<LoginPage popupAtStart={popup} onSignedIn={enterApp} passkeys={signInPasskeys} />);
 } else {
   void mountApp();
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission, permissionRequiredMessage } from '@practice/shared';
 import type { AppContext } from '../app-context';
-import { withTenant } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
 import { ACCESS_COOKIE, CSRF_HEADER } from '../modules/auth/cookies';
-import { findUserWithRole } from '../modules/users/user-view';
-import { fullRoleOf } from '../modules/users/full-role';
-import { isFamilyLive } from '../modules/auth/sessions';
+import { checkSession } from '../modules/auth/session-check';
 import { resolveRequestOrganization } from './tenancy';
 import type { DeclaredRoute, SessionUser } from './route-permission';
 
@@ -19,14 +16,12 @@ async function authenticate(context: AppContext, request: FastifyRequest): Promi
   if (!token) throw unauthorized('No authentication token found');
   const verdict = await context.tokens.verifyAccess(token);
   if (!verdict.ok) throw unauthorized(verdict.reason === 'expired' ? 'Token has expired' : 'Invalid token');
-  const { userId, organizationId, csrf, familyId } = verdict.claims;
-  const { found, live } = await withTenant(context.database.db, organizationId, async (tx) => ({
-    found: await findUserWithRole(tx, organizationId, userId),
-    live: await isFamilyLive(tx, organizationId, familyId),
-  }));
-  if (!live) throw unauthorized('Token has been revoked');
-  if (!found || !found.user.active) throw unauthorized('User not found');
-  return { id: userId, organizationId, username: found.user.username, csrf, fullRole: fullRoleOf(found.role) };
+  const { userId, organizationId, csrf } = verdict.claims;
+  const session = await checkSession(context.database, verdict.claims);
+  if (session.kind === 'malformed') throw unauthorized('Invalid token');
+  if (session.kind === 'revoked') throw unauthorized('Token has been revoked');
+  if (session.kind === 'no-user') throw unauthorized('User not found');
+  return { id: userId, organizationId, username: session.username, csrf, fullRole: session.fullRole };
 }
 
 /** The signed-in user's token names his organization; a request for another one is refused. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, NOT_FOUND } from '../lib/errors';
 
 type Issue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -24,7 +24,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const field = fieldOf(issue);
         details[field] ??= issue.message ?? 'Invalid value';
       }
-      const first = Object.values(details)[0] ?? 'Invalid request';
+      const messages = Object.values(details);
+      // A path id that is no id at all names nothing: the same 404 as an id that is not there.
+      if (error.validationContext === 'params' && messages.every((message) => message === NOT_FOUND)) {
+        return reply.status(404).send({ error: NOT_FOUND });
+      }
+      const first = messages[0] ?? 'Invalid request';
       return reply.status(400).send({ error: first, details });
     }
     const status = error.statusCode ?? 500;
@@ -34,5 +39,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(status).send({ error: error.message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: NOT_FOUND }));
 }

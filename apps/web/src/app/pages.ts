@@ -22,7 +22,7 @@ export const shellPages: Record<ShellPathId, PageLoader | null> = {
   timeEntryCreate: () => import('../features/time-entries/pages/time-entry-create-page'),
   profile: () => import('../features/time-entries/pages/profile-page'),
   guide: null,
-  settings: null,
+  settings: () => import('./settings-route'),
   userCreate: null,
   userEdit: null,
   usersManage: null,
@@ -57,7 +57,7 @@ export const publicPages: Record<Exclude<PublicPathId, 'login'>, PageLoader | nu
   clientPortal: null,
   clientPortalInvoice: null,
   clientPortalPayment: null,
-  resetPassword: null,
+  resetPassword: () => import('../features/auth/pages/reset-password-page'),
 };
 
 export function pageExists(id: ShellPathId): boolean {

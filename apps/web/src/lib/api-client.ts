@@ -28,7 +28,8 @@ export type ApiClient = {
   post: <T = unknown>(path: string, body?: unknown) => Promise<T>;
   put: <T = unknown>(path: string, body?: unknown) => Promise<T>;
   patch: <T = unknown>(path: string, body?: unknown) => Promise<T>;
-  delete: <T = unknown>(path: string) => Promise<T>;
+  /** A body only where the server reads one (a current password confirming a revocation). */
+  delete: <T = unknown>(path: string, body?: unknown) => Promise<T>;
 };
 
 const REFRESH_PATH = '/refresh';
@@ -117,6 +118,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body) => request('POST', path, body),
     put: (path, body) => request('PUT', path, body),
     patch: (path, body) => request('PATCH', path, body),
-    delete: (path) => request('DELETE', path),
+    delete: (path, body) => request('DELETE', path, body),
   };
 }

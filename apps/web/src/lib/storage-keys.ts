@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   /** Development only: the organization subdomain sent as X-Organization-ID ('main' means none). */
   devOrgSubdomain: 'devOrgSubdomain',
   sidebarCollapsed: 'sidebarCollapsed',
+  /** Followed by a username: 'true' once the passkey setup prompt was shown to that user (SPEC 3, 4). */
+  passkeyPromptShownPrefix: 'passkeyPromptShown:',
 } as const;
 
 export function readStorage(key: string): string | null {

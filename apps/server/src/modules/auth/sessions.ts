@@ -114,19 +114,3 @@ export async function revokeOtherSessions(
       ),
     );
 }
-
-/** An access token outlives nothing: once its family is revoked (logout, reuse, reset) it stops working. */
-export async function isFamilyLive(tx: Tx, organizationId: number, familyId: string): Promise<boolean> {
-  const [live] = await tx
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.organizationId, organizationId),
-        eq(refreshTokens.familyId, familyId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
-    .limit(1);
-  return live !== undefined;
-}

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -11,9 +11,13 @@ export type RefreshClaims = AccessClaims & { tokenId: string };
 
 export type TokenVerdict<T> = { ok: true; claims: T } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Each token type has its own key, so one can never be presented as the other. */
-function keyFor(secret: string, type: TokenType): Uint8Array {
-  return new Uint8Array(createHmac('sha256', secret).update(`jwt:${type}`).digest());
+/**
+ * Each token type has its own key, so one can never be presented as the other. The key is
+ * imported once: given raw bytes, jose imports them again on every sign and verify.
+ */
+function keyFor(secret: string, type: TokenType): Promise<webcrypto.CryptoKey> {
+  const raw = createHmac('sha256', secret).update(`jwt:${type}`).digest();
+  return webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 export function newCsrfValue(): string {
@@ -33,12 +37,12 @@ export function createTokenSigner(secret: string) {
       .setIssuedAt()
       .setJti(randomUUID())
       .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
-      .sign(type === 'access' ? accessKey : refreshKey);
+      .sign(await (type === 'access' ? accessKey : refreshKey));
   }
 
   async function verify(type: TokenType, token: string) {
     try {
-      const { payload } = await jwtVerify(token, type === 'access' ? accessKey : refreshKey, {
+      const { payload } = await jwtVerify(token, await (type === 'access' ? accessKey : refreshKey), {
         algorithms: ['HS256'],
       });
       if (payload.typ !== type) return { ok: false as const, reason: 'invalid' as const };

@@ -1,10 +1,7 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { hasPermission } from '@practice/shared';
 import { withTenant, type Db } from '../../db/client';
-import { clients, invoices, timeEntries } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
-import { addDays, dateInZone, firstOfMonth } from '../time-entries/calendar';
-import { loadTimeSettings } from '../time-entries/organization-settings';
 import { hoursOf } from '../time-entries/time-math';
 
 /** SPEC 2 week window: 7 days ending today. */
@@ -26,66 +23,76 @@ export type DashboardStats = {
   timeZone: string;
 };
 
+type StatsRow = {
+  time_zone: string;
+  today: string;
+  week_start: string;
+  today_minutes: number;
+  week_minutes: number;
+  completed: number;
+  active_clients: number;
+  pending_invoices: number;
+  month_revenue: string;
+};
+
 /**
  * The dashboard stats strip for the signed-in user, with "today", the 7-day window and the
  * month taken in the organization's time zone at `now` (a parameter, so tests fix the clock).
+ * One statement: the dashboard budget leaves no room for a round trip per figure (ADR 0063).
+ * Active clients come from the trigger-kept counts, the rest from narrow index ranges.
  */
 export async function dashboardStats(db: Db, actor: SessionUser, now: Date): Promise<DashboardStats> {
   const organizationId = actor.organizationId;
+  const seesBilling = hasPermission(actor.fullRole, 'can_view_invoices');
   return withTenant(db, organizationId, async (tx) => {
-    const { timeZone } = await loadTimeSettings(tx, organizationId);
-    const today = dateInZone(now, timeZone);
-    const weekStart = addDays(today, -(WEEK_WINDOW_DAYS - 1));
-    const [time] = await tx
-      .select({
-        todayMinutes: sql<number>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.entryDate} = ${today}), 0)::int`,
-        weekMinutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
-        completed: sql<number>`(count(*) filter (where ${timeEntries.status} = 'completed'))::int`,
-      })
-      .from(timeEntries)
-      .where(
-        and(
-          eq(timeEntries.organizationId, organizationId),
-          eq(timeEntries.userId, actor.id),
-          gte(timeEntries.entryDate, weekStart),
-          lte(timeEntries.entryDate, today),
-        ),
-      );
-    const [active] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(clients)
-      .where(and(eq(clients.organizationId, organizationId), eq(clients.status, 'active')));
-    let pendingInvoices: number | null = null;
-    let monthRevenue: number | null = null;
-    if (hasPermission(actor.fullRole, 'can_view_invoices')) {
-      const [billing] = await tx
-        .select({
-          pending: sql<number>`(count(*) filter (where ${invoices.status} = 'pending'))::int`,
-          revenue: sql<number>`coalesce(sum(${invoices.totalCents}) filter (
-            where ${invoices.status} in ('pending', 'partial', 'paid')
-              and ${invoices.issueDate} between ${firstOfMonth(today)}::date and ${today}::date), 0)::bigint`.mapWith(
-            Number,
-          ),
-        })
-        .from(invoices)
-        .where(eq(invoices.organizationId, organizationId));
-      pendingInvoices = billing?.pending ?? 0;
-      monthRevenue = billing?.revenue ?? 0;
-    }
-    const todayMinutes = time?.todayMinutes ?? 0;
-    const weekMinutes = time?.weekMinutes ?? 0;
+    // "today" comes from the organization's row; the time-entry range reads it through
+    // uncorrelated subqueries (computed first, then constants), so row-level security lets the
+    // range be an index condition (a correlated time-zone expression is not leakproof).
+    const result = await tx.execute<StatsRow>(sql`
+      with day as materialized (
+        select o.time_zone, (${now.toISOString()}::timestamptz at time zone o.time_zone)::date as today
+        from organizations o where o.id = ${organizationId}
+      )
+      select day.time_zone, to_char(day.today, 'YYYY-MM-DD') as today,
+             to_char(day.today - ${WEEK_WINDOW_DAYS - 1}::int, 'YYYY-MM-DD') as week_start,
+             time.today_minutes, time.week_minutes, time.completed,
+             coalesce((
+               select c.clients from client_status_counts c
+               where c.organization_id = ${organizationId} and c.status = 'active'
+             ), 0) as active_clients,
+             billing.pending_invoices, billing.month_revenue
+      from day,
+      (
+        select coalesce(sum(t.minutes) filter (where t.entry_date = (select today from day)), 0)::int as today_minutes,
+               coalesce(sum(t.minutes), 0)::int as week_minutes,
+               (count(*) filter (where t.status = 'completed'))::int as completed
+        from time_entries t
+        where t.organization_id = ${organizationId} and t.user_id = ${actor.id}
+          and t.entry_date between (select today - ${WEEK_WINDOW_DAYS - 1}::int from day) and (select today from day)
+      ) time,
+      (
+        select (count(*) filter (where i.status = 'pending'))::int as pending_invoices,
+               coalesce(sum(i.total_cents) filter (
+                 where i.status in ('pending', 'partial', 'paid')
+                   and i.issue_date between (select date_trunc('month', today)::date from day) and (select today from day)
+               ), 0)::bigint as month_revenue
+        from invoices i
+        where i.organization_id = ${organizationId} and ${seesBilling}
+      ) billing`);
+    const [row] = (result as unknown as { rows: StatsRow[] }).rows;
+    if (!row) throw new Error(`Organization ${organizationId} is missing`);
     return {
-      todayHours: hoursOf(todayMinutes),
-      weekHours: hoursOf(weekMinutes),
-      todayMinutes,
-      weekMinutes,
-      completedTasks: time?.completed ?? 0,
-      activeClients: active?.count ?? 0,
-      pendingInvoices,
-      monthRevenue,
-      today,
-      weekStart,
-      timeZone,
+      todayHours: hoursOf(row.today_minutes),
+      weekHours: hoursOf(row.week_minutes),
+      todayMinutes: row.today_minutes,
+      weekMinutes: row.week_minutes,
+      completedTasks: row.completed,
+      activeClients: row.active_clients,
+      pendingInvoices: seesBilling ? row.pending_invoices : null,
+      monthRevenue: seesBilling ? Number(row.month_revenue) : null,
+      today: row.today,
+      weekStart: row.week_start,
+      timeZone: row.time_zone,
     };
   });
 }

@@ -5,7 +5,7 @@ import { withTenant, type Db } from '../../db/client';
 import { expenses } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
 import { dateQuery, offsetOf, pageQuery, sortOrder, type Page } from '../records/pagination';
-import { userFilter, userScope } from '../time-entries/time-entry-list';
+import { requireScopedUser, userFilter, userScope } from '../time-entries/time-entry-list';
 import { expenseViewOf, selectExpenses, type ExpenseView } from './expense-view';
 
 const SORT_COLUMNS = {
@@ -49,6 +49,7 @@ export async function listExpenses(db: Db, actor: SessionUser, query: ExpenseLis
   );
   const direction = query.order === 'desc' ? desc : asc;
   return withTenant(db, organizationId, async (tx) => {
+    await requireScopedUser(tx, actor, userId);
     const rows = await selectExpenses(tx, organizationId, where)
       .orderBy(direction(SORT_COLUMNS[query.sort]), direction(expenses.id))
       .limit(query.page_size)

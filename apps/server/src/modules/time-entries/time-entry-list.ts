@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { TIME_ENTRY_STATUSES } from '@practice/shared';
-import { withTenant, type Db } from '../../db/client';
+import { withTenant, type Db, type Tx } from '../../db/client';
 import { timeEntries } from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { dateQuery, offsetOf, pageQuery, sortOrder, type Page } from '../records/pagination';
+import { requireOrganizationUser } from '../records/user-lookup';
 import { maySeeOthersEntries } from './entry-access';
 import { selectTimeEntries, timeEntryViewOf, type TimeEntryView } from './time-entry-view';
 
@@ -54,6 +55,13 @@ export function userScope(actor: SessionUser, filter: 'me' | 'all' | number): nu
   return userId === 'all' ? null : userId;
 }
 
+/** Another user named in a filter must be this organization's: another firm's id answers 404, as everywhere. */
+export async function requireScopedUser(tx: Tx, actor: SessionUser, userId: number | null): Promise<void> {
+  if (userId !== null && userId !== actor.id) {
+    await requireOrganizationUser(tx, actor.organizationId, userId, 'user_id');
+  }
+}
+
 export async function listTimeEntries(db: Db, actor: SessionUser, query: TimeEntryListQuery): Promise<TimeEntryPage> {
   const organizationId = actor.organizationId;
   const userId = userScope(actor, query.user_id);
@@ -68,6 +76,7 @@ export async function listTimeEntries(db: Db, actor: SessionUser, query: TimeEnt
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
   return withTenant(db, organizationId, async (tx) => {
+    await requireScopedUser(tx, actor, userId);
     const rows = await selectTimeEntries(tx, organizationId, where)
       .orderBy(direction(SORT_COLUMNS[query.sort]), direction(timeEntries.id))
       .limit(query.page_size)

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../plugins/route-permission';
 import { dateQuery } from '../records/pagination';
 import { addDays, dateInZone, daysFrom, mondayOf } from './calendar';
 import { loadTimeSettings } from './organization-settings';
-import { userScope } from './time-entry-list';
+import { requireScopedUser, userScope } from './time-entry-list';
 
 export const weekQuery = z.object({
   start: dateQuery('Start').optional(),
@@ -47,6 +47,7 @@ export async function weekView(db: Db, actor: SessionUser, query: WeekQuery, now
   const organizationId = actor.organizationId;
   const userId = userScope(actor, query.user_id) ?? actor.id;
   return withTenant(db, organizationId, async (tx) => {
+    await requireScopedUser(tx, actor, userId);
     const { timeZone } = await loadTimeSettings(tx, organizationId);
     const start = query.start ?? mondayOf(dateInZone(now, timeZone));
     const end = addDays(start, WEEK_DAYS - 1);

@@ -47,6 +47,7 @@ describe('password sign-in', () => {
     answer(json(200, { requires_2fa: true, has_biometric: false, has_email: true, message: 'Code sent' }));
     await expect(login({ username: 'partner', password: 'demo-password' })).resolves.toEqual({
       kind: 'second-factor',
+      username: 'partner',
       hasBiometric: false,
       hasEmail: true,
       message: 'Code sent',

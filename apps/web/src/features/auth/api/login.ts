@@ -5,20 +5,28 @@ import { parseUser, sessionActions, type User } from '../../../lib/session-store
 
 export const MISSING_CREDENTIALS = 'Username and password are required';
 
-/** POST /login answers the user, or asks for a second factor (SPEC 4, SPEC 7). */
+/** A password accepted, with the second factors the account offers (SPEC 4, SPEC 7). */
+export type SecondFactorChallenge = {
+  kind: 'second-factor';
+  username: string;
+  hasBiometric: boolean;
+  hasEmail: boolean;
+  message: string;
+};
+
+/** POST /login answers the user, or asks for a second factor. */
 export type LoginResult =
-  | { kind: 'signed-in'; user: User }
-  | { kind: 'second-factor'; hasBiometric: boolean; hasEmail: boolean; message: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'signed-in'; user: User } | SecondFactorChallenge | { kind: 'failed'; message: string };
 
 type SecondFactorAnswer = { requires_2fa?: unknown; success?: unknown; has_biometric?: unknown; has_email?: unknown };
 
-function asSecondFactor(body: unknown): LoginResult | null {
+function asSecondFactor(body: unknown, username: string): LoginResult | null {
   if (!body || typeof body !== 'object') return null;
   const answer = body as SecondFactorAnswer & { message?: unknown };
   if (answer.requires_2fa !== true && answer.success !== '2FA') return null;
   return {
     kind: 'second-factor',
+    username,
     hasBiometric: answer.has_biometric === true,
     hasEmail: answer.has_email === true,
     message: typeof answer.message === 'string' ? answer.message : '',
@@ -41,7 +49,7 @@ export async function login(input: LoginInput): Promise<LoginResult> {
     if (error.network) return { kind: 'failed', message: 'Network error during login' };
     return { kind: 'failed', message: error.serverMessage ?? 'Login failed' };
   }
-  const secondFactor = asSecondFactor(body);
+  const secondFactor = asSecondFactor(body, input.username);
   if (secondFactor) return secondFactor;
   const user = parseUser(body);
   if (!user) return { kind: 'failed', message: 'Login failed' };

@@ -1,14 +1,19 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loginSchema, type LoginInput } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
 import { credentialsMissing, login, MISSING_CREDENTIALS, type LoginResult } from '../api/login';
+import type { SignInPasskeys } from '../passkey-slots';
 
 type SignInSuccess = Exclude<LoginResult, { kind: 'failed' }>;
 type FieldErrors = Partial<Record<keyof LoginInput, string>>;
 
 type CredentialsFormProps = {
   onSignedIn: (result: SignInSuccess) => void;
+  /** A passkey signed the user in, from the button or the browser's autofill. */
+  onPasskeySignedIn: () => void;
   onCancel: () => void;
+  passkeys: SignInPasskeys;
+  onForgotPassword: () => void;
 };
 
 /** The first SPEC 5 message of each field, from the schema POST /login checks too. */
@@ -28,7 +33,13 @@ function validate(values: LoginInput): FieldErrors {
  * react-hook-form: two fields don't justify 11 KB on the 90 KB login budget (ADR 0010).
  * Like react-hook-form's defaults, it validates on submit, then again on every change.
  */
-export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) {
+export function CredentialsForm({
+  onSignedIn,
+  onPasskeySignedIn,
+  onCancel,
+  onForgotPassword,
+  passkeys,
+}: CredentialsFormProps) {
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -36,6 +47,21 @@ export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) 
   const [submitting, setSubmitting] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const autofillArmedFor = useRef<string | null>(null);
+
+  // A ceremony still waiting in the browser's autofill ends with the form.
+  useEffect(() => () => passkeys.cancel(), [passkeys]);
+
+  /** ADR 0085: conditional sign-in is armed for the username the user just left. */
+  function armAutofill(): void {
+    const username = values.username.trim();
+    if (username === autofillArmedFor.current) return;
+    autofillArmedFor.current = username;
+    void passkeys.armAutofill(username).then((outcome) => {
+      if (outcome.kind === 'signed-in') onPasskeySignedIn();
+      else if (outcome.kind === 'failed') setFormError(outcome.message);
+    });
+  }
 
   function change(field: keyof LoginInput, value: string): void {
     const next = { ...values, [field]: value };
@@ -52,6 +78,8 @@ export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) 
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
+    passkeys.cancel();
+    autofillArmedFor.current = null;
     setSubmitting(true);
     const result = await login(values);
     setSubmitting(false);
@@ -70,12 +98,13 @@ export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) 
         ref={usernameRef}
         label="Username"
         name="username"
-        autoComplete="username"
+        autoComplete="username webauthn"
         autoCapitalize="none"
         spellCheck={false}
         data-autofocus
         value={values.username}
         onChange={(event) => change('username', event.target.value)}
+        onBlur={armAutofill}
         error={errors.username}
       />
       <FormField
@@ -83,11 +112,16 @@ export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) 
         label="Password"
         name="password"
         type="password"
-        autoComplete="current-password"
+        autoComplete="current-password webauthn"
         value={values.password}
         onChange={(event) => change('password', event.target.value)}
         error={errors.password}
       />
+      <p>
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </p>
       <div className="button-row button-row-end">
         <button type="button" className="button" onClick={onCancel}>
           Cancel
@@ -95,6 +129,16 @@ export function CredentialsForm({ onSignedIn, onCancel }: CredentialsFormProps) 
         <button type="submit" className="button button-primary" disabled={submitting}>
           {submitting ? 'Signing In...' : 'Sign In'}
         </button>
+      </div>
+      <div className="sign-in-alternative">
+        <passkeys.SignInButton
+          username={values.username}
+          onSignedIn={onPasskeySignedIn}
+          onUsernameMissing={(message) => {
+            setErrors({ username: message });
+            usernameRef.current?.focus();
+          }}
+        />
       </div>
     </form>
   );

@@ -5,19 +5,22 @@ import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginHero } from '../components/login-hero';
 import { SignInModal } from '../components/sign-in-modal';
+import type { SignInPasskeys } from '../passkey-slots';
 import './login.css';
 
 type LoginPageProps = {
   /** ?popup: the sign-in modal opens at once. */
   popupAtStart: boolean;
-  /** Leaves for the dashboard; the page renders with or without the router (ADR 0010). */
-  onSignedIn: () => void;
+  /** Leaves for the app, at `to` or the dashboard; the page renders with or without the router (ADR 0010). */
+  onSignedIn: (to?: string) => void;
+  passkeys: SignInPasskeys;
 };
 
 /** /login (SPEC 2): the marketing hero, the footer links and the sign-in modal. */
-export function LoginPage({ popupAtStart, onSignedIn }: LoginPageProps) {
+export function LoginPage({ popupAtStart, onSignedIn, passkeys }: LoginPageProps) {
   useDocumentTitle('Log In');
   const [modalOpen, setModalOpen] = useState(popupAtStart);
+  const [notice, setNotice] = useState<string | null>(null);
   const { ready, user } = useSession();
   const sessionChecked = useRef(false);
 
@@ -35,7 +38,17 @@ export function LoginPage({ popupAtStart, onSignedIn }: LoginPageProps) {
         <span className="brand-mark" aria-hidden="true" />
       </header>
       <main id="main-content" className="login-main">
-        <LoginHero onLogIn={() => setModalOpen(true)} />
+        {notice && (
+          <p className="form-error login-notice" role="alert">
+            {notice}
+          </p>
+        )}
+        <LoginHero
+          onLogIn={() => {
+            setNotice(null);
+            setModalOpen(true);
+          }}
+        />
       </main>
       <footer className="login-footer">
         <nav aria-label="Legal and support">
@@ -55,7 +68,13 @@ export function LoginPage({ popupAtStart, onSignedIn }: LoginPageProps) {
           Questions? <a href={`mailto:${SUPPORT_EMAIL}`}>Contact us</a> at {SUPPORT_EMAIL}.
         </p>
       </footer>
-      <SignInModal open={modalOpen} onClose={() => setModalOpen(false)} onSignedIn={onSignedIn} />
+      <SignInModal
+        open={modalOpen}
+        passkeys={passkeys}
+        onClose={() => setModalOpen(false)}
+        onSignedIn={onSignedIn}
+        onSessionExpired={setNotice}
+      />
     </div>
   );
 }

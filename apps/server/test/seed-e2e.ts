@@ -1,0 +1,34 @@
+// Prepares the end-to-end database before the server starts (scripts/test-e2e.mjs): the demo
+// firms, exactly as the server seeds them, plus a firm whose users only the account-security
+// specs sign in as. Their passwords and 2FA settings change during the run, so no other spec
+// may share them (ADR 0079).
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { DEMO_PASSWORD, seedDemoFirms } from '../src/db/seed/demo';
+import { createOrganization, createUser } from '../src/modules/organizations/organization.service';
+
+/** A contract with e2e/support/accounts.ts. */
+const E2E_USERS = [
+  { username: 'resetuser', firstName: 'Rhea', lastName: 'Reset' },
+  { username: 'passworduser', firstName: 'Paula', lastName: 'Password' },
+  { username: 'twofactoruser', firstName: 'Tom', lastName: 'Twofactor' },
+];
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+try {
+  await migrate(database);
+  await seedDemoFirms(database.db);
+  const organizationId = await createOrganization(database.db, { name: 'E2E Accounts', subdomain: 'e2e-accounts' });
+  for (const user of E2E_USERS) {
+    await createUser(database.db, organizationId, {
+      ...user,
+      email: `${user.username}@e2e-accounts.example`,
+      password: DEMO_PASSWORD,
+      roleName: 'staff',
+    });
+  }
+} finally {
+  await database.close();
+}

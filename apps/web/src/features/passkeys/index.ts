@@ -1,0 +1,1 @@
+export { PasskeyPanel } from './components/passkey-panel';

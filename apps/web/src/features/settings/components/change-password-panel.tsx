@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { changePasswordSchema } from '@practice/shared';
+import { FormField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-error';
+import { schemaResolver } from '../../../lib/form-resolver';
+import { withConfirmation } from '../../../lib/password-confirmation';
+import { showServerErrors } from '../../../lib/server-form-errors';
+import { useChangePassword } from '../api/account-security';
+
+type ChangePasswordValues = { current_password: string; new_password: string; confirm_password: string };
+
+const EMPTY: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };
+const changePasswordFormSchema = withConfirmation(changePasswordSchema, 'new_password');
+
+/**
+ * The server names the chosen password `password` when it refuses a common one or the
+ * username (the rule shared with the reset page); here that field is `new_password`.
+ */
+function onNewPasswordField(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !error.details.password) return error;
+  const { password, ...rest } = error.details;
+  return new ApiError(error.message, error.status, error.serverMessage, error.network, {
+    ...rest,
+    new_password: password,
+  });
+}
+
+/** Settings -> Security: a new password, confirmed by the current one (SECURITY.md). */
+export function ChangePasswordPanel() {
+  const change = useChangePassword();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordValues>({
+    defaultValues: EMPTY,
+    resolver: schemaResolver(changePasswordFormSchema, (values) => values),
+  });
+  const { errors } = formState;
+
+  async function submit(values: ChangePasswordValues): Promise<void> {
+    setMessage(null);
+    try {
+      await change.mutateAsync({ current_password: values.current_password, new_password: values.new_password });
+      reset(EMPTY);
+      setMessage({ kind: 'success', text: 'Password changed. Your other sessions have been signed out.' });
+    } catch (error) {
+      const text = showServerErrors(onNewPasswordField(error), setError, (name) => name in EMPTY);
+      if (text) setMessage({ kind: 'error', text });
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="change-password-title">
+      <h2 id="change-password-title">Change password</h2>
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        {message && (
+          <p
+            className={message.kind === 'error' ? 'form-error' : 'form-success'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        )}
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...register('current_password')}
+        />
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="5 to 15 characters; not a commonly used password."
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
+        <FormField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Saving...' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { apiUrl, DEMO_PASSWORD, DEMO_USERS } from './support/demo';
+import { expect, test } from './support/fixtures';
+import { VirtualAuthenticator } from './support/virtual-authenticator';
+
+/** Signs in in no other spec; the tests below take turns with it and each starts by clearing its passkey. */
+const USERNAME = 'nwadmin';
+
+const CANCELLED = 'Passkey authentication was cancelled. Please try again.';
+
+/**
+ * Each test starts with no passkey on the server for its user: a run that failed half-way
+ * leaves none behind for the next (the browser's prompt flag lives in the test's own context).
+ */
+async function removeServerPasskeys(): Promise<void> {
+  const api = await playwrightRequest.newContext();
+  try {
+    const signIn = await api.post(apiUrl('/login'), { data: { username: USERNAME, password: DEMO_PASSWORD } });
+    expect(signIn.status()).toBe(200);
+    const { cookies } = await api.storageState();
+    const csrf = cookies.find((cookie) => cookie.name === 'csrf_access_token')?.value ?? '';
+    const { credentials } = await (await api.get(apiUrl('/api/webauthn/credentials'))).json();
+    for (const credential of credentials as { id: number }[]) {
+      const removed = await api.delete(apiUrl(`/api/webauthn/credentials/${credential.id}`), {
+        headers: { 'X-CSRF-TOKEN': csrf },
+      });
+      expect(removed.status()).toBe(200);
+    }
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function openSignIn(page: Page) {
+  await page.goto('/login?popup');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Username').fill(USERNAME);
+  return dialog;
+}
+
+async function signInWithPassword(page: Page) {
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const welcome = (page: Page) => page.getByRole('heading', { name: `Welcome back, ${DEMO_USERS[USERNAME].firstName}` });
+
+const setupPrompt = (page: Page) => page.getByRole('dialog', { name: 'Set Up Passkey Login' });
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test.describe('passkeys', () => {
+  // One journey of many steps on a busy machine: more time than the suite's default.
+  test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+  test('the prompt leads to registration; the passkey is renamed, signs in, and is revoked', async ({ page }) => {
+    await removeServerPasskeys();
+    const authenticator = await VirtualAuthenticator.attach(page);
+
+    await signInWithPassword(page);
+    const prompt = setupPrompt(page);
+    await expect(prompt).toContainText('Only one passkey may be registered at a time.');
+    await prompt.getByRole('button', { name: 'Set Up Passkey Login' }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=security&openBiometric=true$/);
+
+    const register = page.getByRole('dialog', { name: 'Register a passkey' });
+    await register.getByRole('button', { name: 'Register passkey' }).click();
+    await expect(register.getByText('Device name is required')).toBeVisible();
+    await register.getByLabel('Device name').fill('  Work laptop ');
+    await register.getByRole('button', { name: 'Register passkey' }).click();
+    await expect(register).toBeHidden();
+    const panel = page.getByRole('region', { name: 'Passkey' });
+    await expect(panel.getByRole('row', { name: /Work laptop/ })).toContainText('Never');
+    await expect(panel.getByRole('button', { name: 'Register passkey' })).toBeHidden();
+    await expect(panel).toContainText('Only one passkey may be registered at a time.');
+    expect(await authenticator.credentialCount()).toBe(1);
+
+    await panel.getByRole('button', { name: 'Rename Work laptop' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+    await rename.getByLabel('New device name').fill(' ');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await expect(rename.getByText('New device name is required')).toBeVisible();
+    await rename.getByLabel('New device name').fill('Home laptop');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await expect(panel.getByRole('row', { name: /Home laptop/ })).toBeVisible();
+
+    await logOut(page);
+    await authenticator.setUserVerified(false);
+    let dialog = await openSignIn(page);
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(CANCELLED);
+
+    await authenticator.setUserVerified(true);
+    dialog = await openSignIn(page);
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(welcome(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(setupPrompt(page)).toBeHidden();
+
+    await page.goto('/settings?tab=security');
+    const lastUsed = page.getByRole('region', { name: 'Passkey' }).getByRole('row', { name: /Home laptop/ });
+    await expect(lastUsed).not.toContainText('Never');
+    await lastUsed.getByRole('button', { name: 'Revoke Home laptop' }).click();
+    const revoke = page.getByRole('dialog', { name: 'Revoke passkey' });
+    await expect(revoke).toContainText('You will no longer be able to sign in with it.');
+    await revoke.getByRole('button', { name: 'Revoke passkey' }).click();
+    await expect(page.getByText('No passkey registered yet')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register passkey' })).toBeVisible();
+
+    await logOut(page);
+    dialog = await openSignIn(page);
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('No passkeys found. Please register first.');
+  });
+
+  test('the prompt shows once per username: Maybe Later, and the next sign-in goes straight in', async ({ page }) => {
+    await removeServerPasskeys();
+    await VirtualAuthenticator.attach(page);
+
+    await signInWithPassword(page);
+    await setupPrompt(page).getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(welcome(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await logOut(page);
+    await signInWithPassword(page);
+    await expect(welcome(page)).toBeVisible();
+    await expect(setupPrompt(page)).toBeHidden();
+  });
+
+  test('passkey sign-in asks for the username first', async ({ page }) => {
+    await page.goto('/login?popup');
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(dialog.getByText('Username is required')).toBeVisible();
+    await expect(dialog.getByLabel('Username')).toBeFocused();
+  });
+});

@@ -1,0 +1,16 @@
+import { DEMO_PASSWORD } from './demo';
+
+/**
+ * Users of the "E2E Accounts" firm that apps/server/test/seed-e2e.ts adds for the
+ * account-security specs: each belongs to one spec, which may change its password and 2FA.
+ */
+export const E2E_ACCOUNTS = {
+  /** e2e/password-reset.spec.ts */
+  resetuser: { firstName: 'Rhea', email: 'resetuser@e2e-accounts.example' },
+  /** e2e/settings-security.spec.ts: the password change */
+  passworduser: { firstName: 'Paula', email: 'passworduser@e2e-accounts.example' },
+  /** e2e/settings-security.spec.ts: two-factor turned on */
+  twofactoruser: { firstName: 'Tom', email: 'twofactoruser@e2e-accounts.example' },
+} as const;
+
+export const E2E_ACCOUNT_PASSWORD = DEMO_PASSWORD;
