@@ -27,6 +27,14 @@ test.describe('clients', () => {
     await page.getByLabel('Tax ID (SSN or EIN)').fill('12-3456789');
     await page.getByLabel('City').fill('Boston');
     await page.getByLabel('State').fill('MA');
+    const partner = page.getByRole('combobox', { name: 'Responsible partner' });
+    await partner.fill('Paul');
+    await page.getByRole('option', { name: 'Paul Partner (Partner)' }).click();
+    await expect(partner).toHaveValue('Paul Partner');
+    const manager = page.getByRole('combobox', { name: 'Responsible manager' });
+    await manager.fill('man');
+    await manager.press('Enter');
+    await expect(manager).toHaveValue('Maria Manager');
     await page.getByRole('button', { name: 'Add contact' }).click();
     await page.getByLabel('Contact 1 name').fill('Dana Reyes');
     await page.getByLabel('Contact 1 e-mail').fill('dana@harbor.example');
@@ -44,6 +52,8 @@ test.describe('clients', () => {
     const profile = page.getByRole('region', { name: 'Profile' });
     await expect(profile.getByText(code)).toBeVisible();
     await expect(profile.getByText('*****6789')).toBeVisible();
+    await expect(profile.getByText('Paul Partner')).toBeVisible();
+    await expect(profile.getByText('Maria Manager')).toBeVisible();
     await expect(page.getByText('12-3456789')).toHaveCount(0);
     const contacts = page.getByRole('region', { name: 'Contacts' });
     await expect(contacts.getByRole('listitem')).toHaveText([/Lee Park\s*Primary/, /Dana Reyes/]);

@@ -150,6 +150,55 @@ test.describe('time and expenses', () => {
     await expect(row.getByRole('link', { name: 'receipt.png' })).toBeVisible();
   });
 
+  test('the owner changes an expense’s amount in a dialog and deletes one after confirming', async ({
+    page,
+    login,
+  }) => {
+    const manager = await apiAs('manager');
+    const clientName = unique('Expense Edits LLC');
+    const client = await createClient(manager, clientName);
+    const kept = unique('Courier to the client');
+    const dropped = unique('Courier sent twice');
+    for (const description of [kept, dropped]) {
+      await manager.post('/expenses', {
+        client_id: client.id,
+        expense_date: firmToday(),
+        category: 'courier',
+        amount_cents: 2500,
+        description,
+      });
+    }
+    await manager.dispose();
+
+    await login('manager');
+    await page.goto('/profile');
+    const expenses = page.getByRole('region', { name: 'Expenses' });
+    const keptRow = expenses.getByRole('row', { name: new RegExp(kept) });
+    await keptRow.getByRole('button', { name: /^Edit the expense of \$25\.00/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit expense' });
+    await expect(dialog.getByLabel('Amount ($)')).toHaveValue('25.00');
+    await dialog.getByLabel('Amount ($)').fill('31.75');
+    await dialog.getByRole('button', { name: 'Save expense' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(expenses.getByRole('status')).toHaveText('Expense of $31.75 saved.');
+    await expect(keptRow).toContainText('$31.75');
+
+    const droppedRow = expenses.getByRole('row', { name: new RegExp(dropped) });
+    const remove = droppedRow.getByRole('button', { name: /^Delete the expense of \$25\.00/ });
+    await remove.click();
+    const confirm = page.getByRole('dialog', { name: 'Delete expense' });
+    await expect(confirm).toContainText(`Delete the expense of $25.00 for ${clientName}`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(droppedRow).toBeVisible();
+    await remove.click();
+    await confirm.getByRole('button', { name: 'Delete expense' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(expenses.getByRole('status')).toHaveText(/^Expense of \$25\.00 for .+ deleted\.$/);
+    await expect(droppedRow).toHaveCount(0);
+    await expect(keptRow).toBeVisible();
+  });
+
   test('a staff user cannot edit another user’s entry: the page is denied and the server refuses', async ({
     page,
     login,

@@ -20,6 +20,7 @@ import { registerOrganizationRoutes } from './modules/organizations/organization
 import { registerClientRoutes } from './modules/clients/clients.routes';
 import { registerActivityTypeRoutes } from './modules/activity-types/activity-types.routes';
 import { registerUserRateRoutes } from './modules/rates/user-rate.routes';
+import { registerPeopleRoutes } from './modules/users/people.routes';
 import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.routes';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -82,6 +83,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerClientRoutes(app, context);
   registerActivityTypeRoutes(app, context);
   registerUserRateRoutes(app, context);
+  registerPeopleRoutes(app, context);
   registerTimeEntryRoutes(app, context);
   registerExpenseRoutes(app, context);
   registerDashboardRoutes(app, context);

@@ -6,13 +6,20 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_FIRMS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFirms } from './db/seed/demo';
+import { seedDemoActivity } from './db/seed/demo-activity';
 import { createTokenSigner } from './modules/auth/tokens';
+import { createTaxIdCipher } from './modules/clients/tax-id-cipher';
 import { buildWebServer } from './web-server';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database);
 const seeded = config.seedDemo && (await isDatabaseEmpty(database.db)) ? await seedDemoFirms(database.db) : [];
+// The demo firms' clients and work, apart from the firms themselves: the server tests' template has the firms only.
+const demoWork =
+  seeded.length > 0
+    ? await seedDemoActivity(database.db, { cipher: createTaxIdCipher(config.secretKey), now: new Date() })
+    : [];
 
 const context: AppContext = {
   config,
@@ -53,6 +60,10 @@ if (seeded.length > 0 || config.seedDemo) {
       (firm) => `  ${firm.name} (subdomain ${firm.subdomain}): ${firm.users.map((user) => user.username).join(', ')}`,
     ),
     `  password for every demo user: ${DEMO_PASSWORD}`,
+    ...demoWork.map(
+      (firm) =>
+        `  seeded ${firm.subdomain}: ${firm.clients} clients, ${firm.timeEntries} time entries, ${firm.expenses} expenses`,
+    ),
   );
 }
 console.log(lines.join('\n'));

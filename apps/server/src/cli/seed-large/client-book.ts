@@ -45,6 +45,9 @@ export type SeedClient = {
 };
 
 export const FIRST_CLIENT_NUMBER = 10_001;
+
+/** What the client book needs of a plan: how many clients, and the days their history spans. */
+export type ClientBookPlan = Pick<SeedPlan, 'clients' | 'firstDay' | 'workdays'>;
 const TAX_ONLY_SHARE = 0.1;
 
 const ENTITY_WEIGHTS: { weight: number; value: ClientEntityType }[] = [
@@ -165,7 +168,7 @@ function contactsFor(entityType: ClientEntityType, owner: Person, legalName: str
 }
 
 /** When the firm took the client on: most before the history starts, some during it. */
-function createdAtFor(plan: SeedPlan, random: Random): string {
+function createdAtFor(plan: ClientBookPlan, random: Random): string {
   const offset = random.chance(0.85) ? -random.int(3650) : random.int(plan.workdays.length);
   const day = offset <= 0 ? addDays(plan.firstDay, offset) : plan.workdays[offset]!;
   return `${day}T${String(9 + random.int(8)).padStart(2, '0')}:${String(random.int(60)).padStart(2, '0')}:00Z`;
@@ -175,7 +178,12 @@ function createdAtFor(plan: SeedPlan, random: Random): string {
  * The firm's client book: entity mix, names, contacts, addresses and responsibilities as a
  * practice of this size has them. `partnerIds` and `managerIds` are the firm's user ids.
  */
-export function buildClients(plan: SeedPlan, random: Random, partnerIds: number[], managerIds: number[]): SeedClient[] {
+export function buildClients(
+  plan: ClientBookPlan,
+  random: Random,
+  partnerIds: number[],
+  managerIds: number[],
+): SeedClient[] {
   return Array.from({ length: plan.clients }, (_, index) => {
     const entityType = random.weighted(ENTITY_WEIGHTS);
     const owner = person(random);

@@ -14,13 +14,12 @@ import { TextareaField } from '../../../components/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
-import { useSession } from '../../../lib/session-store';
 import type { ClientProfile } from '../api/client-views';
 import { useSaveClient } from '../api/save-client';
 import { entityTypeLabel, STATUS_LABELS } from './client-labels';
 import { clientFormValues, clientInputOf, EMPTY_CONTACT, type ClientFormValues } from './client-form-values';
 import { ContactsFieldset } from './contacts-fieldset';
-import { PersonSelect } from './person-select';
+import { PersonField } from './person-field';
 
 /** The first message in a field's errors; a list field (tags) has one per item. */
 function firstMessage(error: unknown): string | undefined {
@@ -49,7 +48,6 @@ export function ClientForm({ client: given, suggestedClientId, onSaved, onCancel
   // The client as it was read: its version goes with the save even if a refetch brings a newer one.
   const [client] = useState(given);
   const editing = client !== null;
-  const { user } = useSession();
   const save = useSaveClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
@@ -140,19 +138,19 @@ export function ClientForm({ client: given, suggestedClientId, onSaved, onCancel
             {...register('tax_id')}
           />
           {client?.tax_id_masked && <CheckboxField label="Remove the stored tax ID" {...register('clear_tax_id')} />}
-          <PersonSelect
+          <PersonField
+            control={control}
+            name="responsible_partner_id"
             label="Responsible partner"
             current={client?.responsible_partner ?? null}
-            me={user}
             error={errors.responsible_partner_id?.message}
-            {...register('responsible_partner_id')}
           />
-          <PersonSelect
+          <PersonField
+            control={control}
+            name="responsible_manager_id"
             label="Responsible manager"
             current={client?.responsible_manager ?? null}
-            me={user}
             error={errors.responsible_manager_id?.message}
-            {...register('responsible_manager_id')}
           />
         </div>
       </section>

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { CLIENT_STATUSES } from '@practice/shared';
 import { api } from '../../../lib/api';
@@ -32,8 +31,4 @@ export function clientOptionsQuery(search: string) {
     },
     staleTime: 60_000,
   };
-}
-
-export function useClientOptions(search: string, enabled: boolean) {
-  return useQuery({ ...clientOptionsQuery(search), enabled, placeholderData: keepPreviousData });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExpenseInput } from '@practice/shared';
+import type { ExpenseInput, ExpenseUpdateInput } from '@practice/shared';
 import { api } from '../../../lib/api';
 import { pageSchema, parseAnswer } from '../../../lib/api-answer';
 import { expenseSchema, timeKeys } from './time-views';
@@ -23,6 +23,36 @@ export function useCreateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ExpenseInput) => parseAnswer(expenseSchema, await api.post('/expenses', input)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+}
+
+/** PUT /expenses/{id} with the version read: a stale one answers 409 and the message says to reload. */
+export function useUpdateExpense() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: number; input: ExpenseUpdateInput }) =>
+      parseAnswer(expenseSchema, await api.put(`/expenses/${id}`, input)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+}
+
+/** DELETE /expenses/{id}: the server removes the receipt file with it. */
+export function useDeleteExpense() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.delete(`/expenses/${id}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+}
+
+/** DELETE /expenses/{id}/receipt. */
+export function useRemoveReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => parseAnswer(expenseSchema, await api.delete(`/expenses/${id}/receipt`)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
   });
 }

@@ -1,60 +1,10 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  EXPENSE_CATEGORIES,
-  EXPENSE_CATEGORY_LABELS,
-  RECEIPT_CONTENT_TYPES,
-  expenseSchema,
-  formatMoney,
-  type ExpenseInput,
-} from '@practice/shared';
-import { CheckboxField } from '../../../components/checkbox-field';
-import { FormField } from '../../../components/form-field';
-import { SelectField } from '../../../components/select-field';
+import { RECEIPT_CONTENT_TYPES, expenseSchema, formatMoney, type ExpenseInput } from '@practice/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
-import { inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useCreateExpense, useUploadReceipt } from '../api/expenses';
-import { localToday } from '../utils/calendar';
-import { ClientField } from './client-field';
-import { type ClientChoice } from './client-picker';
-
-type ExpenseFormValues = {
-  client_id: ClientChoice | null;
-  expense_date: string;
-  category: string;
-  description: string;
-  /** Dollars as typed. */
-  amount_cents: string;
-  /** Percent as typed: "10" is 10%. */
-  markup_basis_points: string;
-  billable: boolean;
-};
-
-function emptyValues(): ExpenseFormValues {
-  return {
-    client_id: null,
-    expense_date: localToday(),
-    category: '',
-    description: '',
-    amount_cents: '',
-    markup_basis_points: '',
-    billable: true,
-  };
-}
-
-function inputOf(values: ExpenseFormValues) {
-  return {
-    client_id: values.client_id?.id,
-    expense_date: values.expense_date || undefined,
-    category: values.category,
-    description: values.description,
-    amount_cents: inputToCents(values.amount_cents) ?? undefined,
-    // Hundredths of a percent are basis points, so the money parser reads them exactly.
-    markup_basis_points: inputToCents(values.markup_basis_points) ?? 0,
-    billable: values.billable,
-  };
-}
+import { ExpenseFields, emptyExpenseValues, expenseInputOf, type ExpenseFormValues } from './expense-fields';
 
 /**
  * Adds an expense, then uploads its receipt if one was chosen. A refused receipt (the
@@ -71,7 +21,7 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
     ExpenseFormValues,
     unknown,
     ExpenseInput
-  >({ defaultValues: emptyValues(), resolver: schemaResolver(expenseSchema, inputOf) });
+  >({ defaultValues: emptyExpenseValues(), resolver: schemaResolver(expenseSchema, expenseInputOf) });
   const { errors } = formState;
 
   async function submit(input: ExpenseInput): Promise<void> {
@@ -81,13 +31,13 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
     try {
       saved = await create.mutateAsync(input);
     } catch (error) {
-      const text = showServerErrors(error, setError, (name) => name in emptyValues());
+      const text = showServerErrors(error, setError, (name) => name in emptyExpenseValues());
       if (text) setMessage({ kind: 'error', text });
       return;
     }
     const file = fileRef.current?.files?.[0];
     const total = formatMoney(saved.total_cents, { decimals: true });
-    reset(emptyValues());
+    reset(emptyExpenseValues());
     if (fileRef.current) fileRef.current.value = '';
     if (!file) {
       setMessage({ kind: 'saved', text: `Expense of ${total} added.` });
@@ -121,49 +71,7 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
         </p>
       )}
       <div className="form-grid">
-        <ClientField control={control} name="client_id" label="Expense client" error={errors.client_id?.message} />
-        <FormField
-          label="Expense date"
-          type="date"
-          error={errors.expense_date?.message}
-          {...register('expense_date')}
-        />
-        <SelectField label="Category" error={errors.category?.message} {...register('category')}>
-          <option value="">Choose...</option>
-          {EXPENSE_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {EXPENSE_CATEGORY_LABELS[category]}
-            </option>
-          ))}
-        </SelectField>
-        <FormField
-          label="Amount ($)"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          error={errors.amount_cents?.message}
-          {...register('amount_cents')}
-        />
-        <FormField
-          label="Markup (%)"
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          placeholder="0"
-          error={errors.markup_basis_points?.message}
-          {...register('markup_basis_points')}
-        />
-        <CheckboxField label="Billable to the client" error={errors.billable?.message} {...register('billable')} />
-        <div className="span-all">
-          <FormField
-            label="Description"
-            autoComplete="off"
-            error={errors.description?.message}
-            {...register('description')}
-          />
-        </div>
+        <ExpenseFields register={register} control={control} errors={errors} />
         <div className="form-field span-all">
           <label htmlFor="expense-receipt">Receipt (PDF or image, up to 5 MB)</label>
           <input

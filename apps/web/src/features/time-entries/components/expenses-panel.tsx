@@ -1,20 +1,36 @@
 import { useState } from 'react';
 import { EXPENSE_CATEGORY_LABELS, formatMoney } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
+import { Modal } from '../../../components/modal';
 import { Pagination } from '../../../components/pagination';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format';
 import { EXPENSES_PAGE_SIZE, useExpenses } from '../api/expenses';
+import type { Expense } from '../api/time-views';
+import { ExpenseDeleteConfirm } from './expense-delete-confirm';
+import { ExpenseEditForm } from './expense-edit-form';
 import { ExpenseForm } from './expense-form';
 import { ReceiptCell } from './receipt-cell';
 import { STATUS_LABELS } from './status-labels';
 
-/** The signed-in user's expenses, newest first, with the form that adds one and its receipt. */
+/** How a row names its expense to a screen reader and in the confirmation. */
+function expenseName(expense: Expense): string {
+  return `${formatMoney(expense.amount_cents, { decimals: true })} for ${expense.client.legal_name} on ${formatDate(expense.expense_date)}`;
+}
+
+/**
+ * The signed-in user's expenses, newest first, with the form that adds one and its receipt;
+ * an unbilled one is edited in a dialog (receipt replaced or removed there) or deleted after
+ * a confirmation that names it.
+ */
 export function ExpensesPanel() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const [deleting, setDeleting] = useState<Expense | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const expenses = useExpenses(page);
   const items = expenses.data?.items ?? [];
 
@@ -28,6 +44,11 @@ export function ExpensesPanel() {
           </button>
         )}
       </div>
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
       {adding && <ExpenseForm onDone={() => setAdding(false)} />}
       {expenses.isPending && <SkeletonRows rows={3} label="Loading expenses" />}
       {expenses.isError && <QueryError error={expenses.error} />}
@@ -55,6 +76,9 @@ export function ExpensesPanel() {
                   </th>
                   <th scope="col">Status</th>
                   <th scope="col">Receipt</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -74,6 +98,34 @@ export function ExpensesPanel() {
                     <td>
                       <ReceiptCell expense={expense} />
                     </td>
+                    <td>
+                      {expense.status !== 'billed' && (
+                        <span className="button-row">
+                          <button
+                            type="button"
+                            className="button button-small"
+                            aria-label={`Edit the expense of ${expenseName(expense)}`}
+                            onClick={() => {
+                              setNotice(null);
+                              setEditing(expense);
+                            }}
+                          >
+                            Edit
+                          </button>
+                          <button
+                            type="button"
+                            className="button button-small"
+                            aria-label={`Delete the expense of ${expenseName(expense)}`}
+                            onClick={() => {
+                              setNotice(null);
+                              setDeleting(expense);
+                            }}
+                          >
+                            Delete
+                          </button>
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -88,6 +140,32 @@ export function ExpensesPanel() {
           />
         </>
       )}
+      <Modal open={editing !== null} title="Edit expense" onClose={() => setEditing(null)}>
+        {editing && (
+          <ExpenseEditForm
+            key={editing.id}
+            expense={editing}
+            onSaved={(message) => {
+              setEditing(null);
+              setNotice(message);
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <Modal open={deleting !== null} title="Delete expense" onClose={() => setDeleting(null)}>
+        {deleting && (
+          <ExpenseDeleteConfirm
+            expense={deleting}
+            name={expenseName(deleting)}
+            onDeleted={(message) => {
+              setDeleting(null);
+              setNotice(message);
+            }}
+            onCancel={() => setDeleting(null)}
+          />
+        )}
+      </Modal>
     </section>
   );
 }

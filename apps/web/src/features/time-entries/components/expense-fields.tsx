@@ -1,0 +1,112 @@
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, type ExpenseInput } from '@practice/shared';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormField } from '../../../components/form-field';
+import { SelectField } from '../../../components/select-field';
+import { centsToInput, inputToCents } from '../../../lib/money-input';
+import type { Expense } from '../api/time-views';
+import { localToday } from '../utils/calendar';
+import { ClientField } from './client-field';
+import { clientChoiceOf, type ClientChoice } from './client-picker';
+
+/** The expense form as its inputs hold it. */
+export type ExpenseFormValues = {
+  client_id: ClientChoice | null;
+  expense_date: string;
+  category: string;
+  description: string;
+  /** Dollars as typed. */
+  amount_cents: string;
+  /** Percent as typed: "10" is 10%. */
+  markup_basis_points: string;
+  billable: boolean;
+};
+
+export function emptyExpenseValues(): ExpenseFormValues {
+  return {
+    client_id: null,
+    expense_date: localToday(),
+    category: '',
+    description: '',
+    amount_cents: '',
+    markup_basis_points: '',
+    billable: true,
+  };
+}
+
+export function expenseValuesOf(expense: Expense): ExpenseFormValues {
+  return {
+    client_id: clientChoiceOf(expense.client),
+    expense_date: expense.expense_date,
+    category: expense.category,
+    description: expense.description,
+    amount_cents: centsToInput(expense.amount_cents),
+    markup_basis_points: expense.markup_basis_points === 0 ? '' : centsToInput(expense.markup_basis_points),
+    billable: expense.billable,
+  };
+}
+
+export function expenseInputOf(values: ExpenseFormValues) {
+  return {
+    client_id: values.client_id?.id,
+    expense_date: values.expense_date || undefined,
+    category: values.category,
+    description: values.description,
+    amount_cents: inputToCents(values.amount_cents) ?? undefined,
+    // Hundredths of a percent are basis points, so the money parser reads them exactly.
+    markup_basis_points: inputToCents(values.markup_basis_points) ?? 0,
+    billable: values.billable,
+  };
+}
+
+type ExpenseFieldsProps<Output extends ExpenseInput> = {
+  register: UseFormRegister<ExpenseFormValues>;
+  control: Control<ExpenseFormValues, unknown, Output>;
+  errors: FieldErrors<ExpenseFormValues>;
+};
+
+/** The fields an expense has, in the add form and the edit dialog alike. */
+export function ExpenseFields<Output extends ExpenseInput>({ register, control, errors }: ExpenseFieldsProps<Output>) {
+  return (
+    <>
+      <ClientField control={control} name="client_id" label="Expense client" error={errors.client_id?.message} />
+      <FormField label="Expense date" type="date" error={errors.expense_date?.message} {...register('expense_date')} />
+      <SelectField label="Category" error={errors.category?.message} {...register('category')}>
+        <option value="">Choose...</option>
+        {EXPENSE_CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {EXPENSE_CATEGORY_LABELS[category]}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Amount ($)"
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        error={errors.amount_cents?.message}
+        {...register('amount_cents')}
+      />
+      <FormField
+        label="Markup (%)"
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        placeholder="0"
+        error={errors.markup_basis_points?.message}
+        {...register('markup_basis_points')}
+      />
+      <CheckboxField label="Billable to the client" error={errors.billable?.message} {...register('billable')} />
+      <div className="span-all">
+        <FormField
+          label="Description"
+          autoComplete="off"
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </div>
+    </>
+  );
+}
