@@ -11,9 +11,13 @@ export type SignInPasskeys = {
     onUsernameMissing: (message: string) => void;
   }>;
   SetupPrompt: ComponentType<{ onSetUp: () => void; onLater: () => void }>;
-  /** Conditional (autofill) sign-in for a typed username; resolves once a passkey was used or the request ended. */
+  /**
+   * Conditional (autofill) sign-in for a typed username; resolves once a passkey was used or
+   * the request ended. An aborted signal stops a request that has not started yet.
+   */
   armAutofill: (
     username: string,
+    signal: AbortSignal,
   ) => Promise<{ kind: 'signed-in' } | { kind: 'failed'; message: string } | { kind: 'idle' }>;
   /** Ends a running ceremony (a password submitted, the modal closed). */
   cancel: () => void;

@@ -20,24 +20,36 @@ describe('conditional (autofill) passkey sign-in (SPEC 4, ADR 0085)', () => {
   it('arms a conditional ceremony for a username the sign-in form accepts', async () => {
     conditionalMediation(true);
     signInWithPasskey.mockResolvedValue({ kind: 'signed-in', user: {} });
-    await expect(armPasskeyAutofill(' manager ')).resolves.toEqual({ kind: 'signed-in' });
+    await expect(armPasskeyAutofill(' manager ', new AbortController().signal)).resolves.toEqual({ kind: 'signed-in' });
     expect(signInWithPasskey).toHaveBeenCalledWith('manager', { autofill: true });
   });
 
   it('stays idle for a short or missing username, or where the browser cannot', async () => {
     conditionalMediation(true);
-    await expect(armPasskeyAutofill('abc')).resolves.toEqual({ kind: 'idle' });
-    await expect(armPasskeyAutofill('')).resolves.toEqual({ kind: 'idle' });
+    await expect(armPasskeyAutofill('abc', new AbortController().signal)).resolves.toEqual({ kind: 'idle' });
+    await expect(armPasskeyAutofill('', new AbortController().signal)).resolves.toEqual({ kind: 'idle' });
     conditionalMediation(false);
-    await expect(armPasskeyAutofill('manager')).resolves.toEqual({ kind: 'idle' });
+    await expect(armPasskeyAutofill('manager', new AbortController().signal)).resolves.toEqual({ kind: 'idle' });
+    expect(signInWithPasskey).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing once the form has given it up', async () => {
+    conditionalMediation(true);
+    const controller = new AbortController();
+    const armed = armPasskeyAutofill('manager', controller.signal);
+    controller.abort();
+    await expect(armed).resolves.toEqual({ kind: 'idle' });
     expect(signInWithPasskey).not.toHaveBeenCalled();
   });
 
   it('is silent when replaced, and reports a refusal', async () => {
     conditionalMediation(true);
     signInWithPasskey.mockResolvedValueOnce({ kind: 'superseded' });
-    await expect(armPasskeyAutofill('manager')).resolves.toEqual({ kind: 'idle' });
+    await expect(armPasskeyAutofill('manager', new AbortController().signal)).resolves.toEqual({ kind: 'idle' });
     signInWithPasskey.mockResolvedValueOnce({ kind: 'failed', message: 'Authentication failed' });
-    await expect(armPasskeyAutofill('manager')).resolves.toEqual({ kind: 'failed', message: 'Authentication failed' });
+    await expect(armPasskeyAutofill('manager', new AbortController().signal)).resolves.toEqual({
+      kind: 'failed',
+      message: 'Authentication failed',
+    });
   });
 });

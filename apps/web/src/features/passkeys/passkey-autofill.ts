@@ -10,11 +10,13 @@ export type AutofillOutcome = { kind: 'signed-in' } | { kind: 'failed'; message:
  * passkeys in the fields marked `webauthn`. It stays pending until one is picked or the
  * ceremony is replaced or cancelled ('idle').
  */
-export async function armPasskeyAutofill(username: string): Promise<AutofillOutcome> {
+export async function armPasskeyAutofill(username: string, signal: AbortSignal): Promise<AutofillOutcome> {
   // Only a name the sign-in form would accept (SPEC 5) is worth a round trip and the ceremony code.
   const name = username.trim();
   if (!usernameSchema.safeParse(name).success || !(await conditionalMediationAvailable())) return { kind: 'idle' };
   const { signInWithPasskey } = await loadCeremonies();
+  // The form may have been submitted or closed meanwhile: then no request starts at all.
+  if (signal.aborted) return { kind: 'idle' };
   const result = await signInWithPasskey(name, { autofill: true });
   if (result.kind === 'superseded') return { kind: 'idle' };
   return result.kind === 'signed-in' ? { kind: 'signed-in' } : result;

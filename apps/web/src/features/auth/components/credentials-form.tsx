@@ -47,17 +47,32 @@ export function CredentialsForm({
   const [submitting, setSubmitting] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const autofillArmedFor = useRef<string | null>(null);
+  const autofill = useRef<{ username: string; controller: AbortController } | null>(null);
+
+  /** Ends the autofill request, whether it still starts or already waits in the browser. */
+  function stopAutofill(): void {
+    autofill.current?.controller.abort();
+    autofill.current = null;
+    passkeys.cancel();
+  }
 
   // A ceremony still waiting in the browser's autofill ends with the form.
-  useEffect(() => () => passkeys.cancel(), [passkeys]);
+  useEffect(
+    () => () => {
+      autofill.current?.controller.abort();
+      passkeys.cancel();
+    },
+    [passkeys],
+  );
 
   /** ADR 0085: conditional sign-in is armed for the username the user just left. */
   function armAutofill(): void {
     const username = values.username.trim();
-    if (username === autofillArmedFor.current) return;
-    autofillArmedFor.current = username;
-    void passkeys.armAutofill(username).then((outcome) => {
+    if (username === autofill.current?.username) return;
+    autofill.current?.controller.abort();
+    const controller = new AbortController();
+    autofill.current = { username, controller };
+    void passkeys.armAutofill(username, controller.signal).then((outcome) => {
       if (outcome.kind === 'signed-in') onPasskeySignedIn();
       else if (outcome.kind === 'failed') setFormError(outcome.message);
     });
@@ -78,8 +93,7 @@ export function CredentialsForm({
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
-    passkeys.cancel();
-    autofillArmedFor.current = null;
+    stopAutofill();
     setSubmitting(true);
     const result = await login(values);
     setSubmitting(false);

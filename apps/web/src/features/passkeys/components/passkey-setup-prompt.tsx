@@ -17,7 +17,8 @@ export function PasskeySetupPrompt({ onSetUp, onLater }: PasskeySetupPromptProps
         <button type="button" className="button" onClick={onLater}>
           Maybe Later
         </button>
-        <button type="button" className="button button-primary" data-autofocus onClick={onSetUp}>
+        {/* The modal is already open when this step replaces the form, so focus moves here by autoFocus. */}
+        <button type="button" className="button button-primary" autoFocus onClick={onSetUp}>
           Set Up Passkey Login
         </button>
       </div>
