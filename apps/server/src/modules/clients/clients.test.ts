@@ -239,6 +239,11 @@ describe('tax ID', () => {
 
     const revealed = await admin.request({ url: `/clients/${client.id}/tax-id` });
     expect(revealed.json()).toEqual({ tax_id: '123-45-6789' });
+    const [reveals] = await ownerRows<{ n: number }>(
+      testApp,
+      sql`select count(*)::int as n from audit_log where action = 'reveal_tax_id' and entity_id = ${String(client.id)}`,
+    );
+    expect(reveals!.n).toBe(1);
     expectStatus(await staff.request({ url: `/clients/${client.id}/tax-id` }), 403);
     expectStatus(await nwadmin.request({ url: `/clients/${client.id}/tax-id` }), 404);
   });

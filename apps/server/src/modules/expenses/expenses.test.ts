@@ -253,12 +253,18 @@ describe('receipts', () => {
     const expense = await createExpense(staff);
     const fourMegabytes = Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)]);
     expectStatus(await upload(staff, expense.id, 'big.png', 'image/png', fourMegabytes), 200);
+    const [{ organization_id: organizationId }] = (await ownerRows<{ organization_id: number }>(
+      testApp,
+      sql`select organization_id from expenses where id = ${expense.id}`,
+    )) as [{ organization_id: number }];
+    const filesBefore = await storedFiles(organizationId);
     const tooLarge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const response = await upload(staff, expense.id, 'huge.png', 'image/png', tooLarge);
     expectStatus(response, 413);
     expect(response.json()).toEqual({ error: 'The receipt is larger than 5 MB' });
     const kept = (await staff.request({ url: `/expenses/${expense.id}` })).json();
     expect(kept.receipt).toEqual({ content_type: 'image/png', size: fourMegabytes.length, name: 'big.png' });
+    expect(await storedFiles(organizationId)).toEqual(filesBefore);
   });
 
   it('replaces a receipt and removes the old file; deleting the expense removes its file', async () => {
