@@ -8,7 +8,9 @@ export async function login(page: Page, username: DemoUsername, password: string
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_USERS[username].firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_USERS[username].firstName}` })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL(/\/$/);
 }
 
