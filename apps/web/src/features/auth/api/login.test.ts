@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch as answer, jsonResponse as json } from '../../../test-support/fetch-answers';
 import { getSession, sessionActions } from '../../../lib/session-store';
 import { login } from './login';
 
@@ -14,19 +15,6 @@ const USER = {
   full_role: { all: false, can_view_clients: true },
   bookmarked_clients: [],
 };
-
-function answer(response: Response | Error): void {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      if (response instanceof Error) throw response;
-      return response;
-    }),
-  );
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('password sign-in', () => {
   beforeEach(() => {

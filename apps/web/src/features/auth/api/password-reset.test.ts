@@ -1,18 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch as answer, jsonResponse as json } from '../../../test-support/fetch-answers';
 import { emailProblem, requestPasswordReset } from './password-reset';
-
-function answer(response: Response | Error): void {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      if (response instanceof Error) throw response;
-      return response;
-    }),
-  );
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the reset request', () => {
   beforeEach(() => {
