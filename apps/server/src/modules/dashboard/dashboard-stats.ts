@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hasPermission } from '@practice/shared';
-import { withTenant, type Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { hoursOf } from '../time-entries/time-math';
 
@@ -38,17 +38,19 @@ type StatsRow = {
 /**
  * The dashboard stats strip for the signed-in user, with "today", the 7-day window and the
  * month taken in the organization's time zone at `now` (a parameter, so tests fix the clock).
- * One statement: the dashboard budget leaves no room for a round trip per figure (ADR 0063).
+ * One read-only statement sent with the tenant settings in one round trip: the dashboard
+ * budget leaves no room for a round trip per figure, nor for BEGIN and COMMIT (ADR 0063).
  * Active clients come from the trigger-kept counts, the rest from narrow index ranges.
  */
-export async function dashboardStats(db: Db, actor: SessionUser, now: Date): Promise<DashboardStats> {
+export async function dashboardStats(database: Database, actor: SessionUser, now: Date): Promise<DashboardStats> {
   const organizationId = actor.organizationId;
   const seesBilling = hasPermission(actor.fullRole, 'can_view_invoices');
-  return withTenant(db, organizationId, async (tx) => {
-    // "today" comes from the organization's row; the time-entry range reads it through
-    // uncorrelated subqueries (computed first, then constants), so row-level security lets the
-    // range be an index condition (a correlated time-zone expression is not leakproof).
-    const result = await tx.execute<StatsRow>(sql`
+  // "today" comes from the organization's row; the time-entry range reads it through
+  // uncorrelated subqueries (computed first, then constants), so row-level security lets the
+  // range be an index condition (a correlated time-zone expression is not leakproof).
+  const [row] = await database.readAsTenant<StatsRow>(
+    organizationId,
+    sql`
       with day as materialized (
         select o.time_zone, (${now.toISOString()}::timestamptz at time zone o.time_zone)::date as today
         from organizations o where o.id = ${organizationId}
@@ -78,21 +80,20 @@ export async function dashboardStats(db: Db, actor: SessionUser, now: Date): Pro
                ), 0)::bigint as month_revenue
         from invoices i
         where i.organization_id = ${organizationId} and ${seesBilling}
-      ) billing`);
-    const [row] = (result as unknown as { rows: StatsRow[] }).rows;
-    if (!row) throw new Error(`Organization ${organizationId} is missing`);
-    return {
-      todayHours: hoursOf(row.today_minutes),
-      weekHours: hoursOf(row.week_minutes),
-      todayMinutes: row.today_minutes,
-      weekMinutes: row.week_minutes,
-      completedTasks: row.completed,
-      activeClients: row.active_clients,
-      pendingInvoices: seesBilling ? row.pending_invoices : null,
-      monthRevenue: seesBilling ? Number(row.month_revenue) : null,
-      today: row.today,
-      weekStart: row.week_start,
-      timeZone: row.time_zone,
-    };
-  });
+      ) billing`,
+  );
+  if (!row) throw new Error(`Organization ${organizationId} is missing`);
+  return {
+    todayHours: hoursOf(row.today_minutes),
+    weekHours: hoursOf(row.week_minutes),
+    todayMinutes: row.today_minutes,
+    weekMinutes: row.week_minutes,
+    completedTasks: row.completed,
+    activeClients: row.active_clients,
+    pendingInvoices: seesBilling ? row.pending_invoices : null,
+    monthRevenue: seesBilling ? Number(row.month_revenue) : null,
+    today: row.today,
+    weekStart: row.week_start,
+    timeZone: row.time_zone,
+  };
 }

@@ -11,7 +11,7 @@ export function registerDashboardRoutes(app: FastifyInstance, context: AppContex
   const tags = ['dashboard'];
 
   routes.get('/dashboard/stats', { config: { permission: 'signed-in' }, schema: { tags } }, async (request) =>
-    dashboardStats(db, sessionUserOf(request), new Date()),
+    dashboardStats(context.database, sessionUserOf(request), new Date()),
   );
 
   routes.get(

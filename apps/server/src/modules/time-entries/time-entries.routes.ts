@@ -31,7 +31,7 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
   routes.get(
     '/time-entries/week',
     { config: { permission: 'can_view_time_entries' }, schema: { querystring: weekQuery, tags } },
-    async (request) => weekView(db, sessionUserOf(request), request.query, new Date()),
+    async (request) => weekView(context.database, sessionUserOf(request), request.query, new Date()),
   );
 
   routes.get(

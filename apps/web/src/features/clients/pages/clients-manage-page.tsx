@@ -59,7 +59,11 @@ export default function ClientsManagePage() {
                 Clear filters
               </button>
             ) : (
-              addClient
+              canEdit && (
+                <Link className="button" to={shellPaths.clientCreate.getHref()}>
+                  Add the first client
+                </Link>
+              )
             )}
           </EmptyState>
         )}
