@@ -41,28 +41,32 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-describe('client_ids_matching, the search function that bypasses row-level security', () => {
+describe('client_list_matching, the search function that bypasses row-level security', () => {
   it("returns the current organization's matching clients and never another's", async () => {
     const owners = await inTransaction(async (run) => ({
       demo: idsOf(await run(sql`select id from clients where organization_id = ${demoId} order by id`)),
       northwind: idsOf(await run(sql`select id from clients where organization_id = ${northwindId} order by id`)),
     }));
     expect(owners.northwind.length).toBeGreaterThan(0);
-    const seen = await asAppUser(demoId, async (run) => idsOf(await run(sql`select client_ids_matching('%')`)));
+    const seen = await asAppUser(demoId, async (run) =>
+      idsOf(await run(sql`select id from client_list_matching('%')`)),
+    );
     expect(seen).toEqual(owners.demo);
     expect(seen.filter((id) => owners.northwind.includes(id))).toEqual([]);
   });
 
   it("finds nothing of another organization by a pattern only that organization's clients match", async () => {
     const pattern = `%${NORTHWIND_CLIENT}%`;
-    const asNorthwind = await asAppUser(northwindId, (run) => run(sql`select client_ids_matching(${pattern})`));
-    const asDemo = await asAppUser(demoId, (run) => run(sql`select client_ids_matching(${pattern})`));
+    const asNorthwind = await asAppUser(northwindId, (run) =>
+      run(sql`select id from client_list_matching(${pattern})`),
+    );
+    const asDemo = await asAppUser(demoId, (run) => run(sql`select id from client_list_matching(${pattern})`));
     expect(asNorthwind.length).toBe(1);
     expect(asDemo).toEqual([]);
   });
 
   it('returns nothing when no organization is set', async () => {
-    expect(await asAppUser(null, (run) => run(sql`select client_ids_matching('%')`))).toEqual([]);
+    expect(await asAppUser(null, (run) => run(sql`select id from client_list_matching('%')`))).toEqual([]);
   });
 
   it('takes no organization argument, runs with a fixed search_path and is not executable by PUBLIC', async () => {
@@ -71,7 +75,7 @@ describe('client_ids_matching, the search function that bypasses row-level secur
         select p.pronargs, p.prosecdef, p.proconfig::text as config,
                has_function_privilege('public', p.oid, 'execute') as public_may_run,
                has_function_privilege('app_user', p.oid, 'execute') as app_user_may_run
-        from pg_proc p where p.proname = 'client_ids_matching'`),
+        from pg_proc p where p.proname = 'client_list_matching'`),
     );
     expect(definition).toEqual({
       pronargs: 1,

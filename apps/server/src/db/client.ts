@@ -99,7 +99,12 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // readAsTenant inlines string values, escaped for standard_conforming_strings: made sure of here.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: '-c standard_conforming_strings=on',
+    });
     // An idle connection the server ends (restart, admin termination) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`idle database connection closed: ${error.message}`));

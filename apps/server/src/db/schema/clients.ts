@@ -33,7 +33,9 @@ export const clients = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    searchText: text('search_text').generatedAlwaysAs(sql`code || ' ' || legal_name || ' ' || coalesce(dba, '')`),
+    searchKey: text('search_key').generatedAlwaysAs(
+      sql`lower(code || ' ' || legal_name || ' ' || coalesce(dba, ''))`,
+    ),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

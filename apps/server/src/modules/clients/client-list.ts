@@ -1,18 +1,18 @@
-import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CLIENT_STATUSES } from '@practice/shared';
-import { withTenant, type Db, type Tx } from '../../db/client';
-import { clientBookmarks, clients } from '../../db/schema/index';
+import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { likePattern, offsetOf, pageOf, pageQuery, sortOrder, type Page } from '../records/pagination';
-import { managerColumns, managers, partnerColumns, partners, personRef, type PersonRef } from './client-view';
+import { personRef, type PersonRef } from './client-view';
 
+/** The sortable columns, by their API name: the list's statement is written in SQL, so these are column names. */
 const SORT_COLUMNS = {
-  client_id: clients.code,
-  legal_name: clients.legalName,
-  status: clients.status,
-  created_at: clients.createdAt,
-  updated_at: clients.updatedAt,
+  client_id: 'code',
+  legal_name: 'legal_name',
+  status: 'status',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
 } as const;
 
 export const clientListQuery = z.object({
@@ -46,87 +46,126 @@ export type ClientListItem = {
   updated_at: Date;
 };
 
-async function countClients(tx: Tx, where: SQL | undefined, bookmarkJoin: SQL | undefined): Promise<number> {
-  const [counted] = await tx
-    .select({ total: count() })
-    .from(clients)
-    .leftJoin(clientBookmarks, bookmarkJoin)
-    .where(where);
-  return counted?.total ?? 0;
+type ListRow = {
+  total: number;
+  id: number | null;
+  code: string;
+  legal_name: string;
+  dba: string | null;
+  entity_type: string;
+  status: string;
+  tags: string[];
+  updated_at: Date | string;
+  bookmarked: boolean;
+  partner_id: number | null;
+  partner_first_name: string;
+  partner_last_name: string;
+  partner_username: string;
+  manager_id: number | null;
+  manager_first_name: string;
+  manager_last_name: string;
+  manager_username: string;
+};
+
+/** The clients to list: a search's matches found once (ADR 0087), else the organization's clients. */
+function candidates(organizationId: number, term: string | undefined): SQL {
+  if (term) return sql`matches as materialized (select * from client_list_matching(${likePattern(term)}))`;
+  return sql`matches as not materialized (
+    select id, code, legal_name, dba, entity_type, status, tags, responsible_partner_id,
+           responsible_manager_id, created_at, updated_at
+    from clients where organization_id = ${organizationId})`;
+}
+
+function filtersOf(query: ClientListQuery): SQL[] {
+  const filters: (SQL | undefined)[] = [
+    query.status ? sql`m.status = ${query.status}` : undefined,
+    query.partner_id ? sql`m.responsible_partner_id = ${query.partner_id}` : undefined,
+    query.manager_id ? sql`m.responsible_manager_id = ${query.manager_id}` : undefined,
+    query.tag ? sql`m.tags @> array[${query.tag}]::text[]` : undefined,
+    query.bookmarked === 'true' ? sql`b.client_id is not null` : undefined,
+    query.bookmarked === 'false' ? sql`b.client_id is null` : undefined,
+  ];
+  return filters.filter((filter) => filter !== undefined);
+}
+
+/** One person of a page row, read by index: a hash join would read every user of the firm. */
+function personOfPage(organizationId: number, userId: SQL): SQL {
+  return sql`select u.id, u.first_name, u.last_name, u.username from users u
+    where u.organization_id = ${organizationId} and u.id = ${userId} limit 1`;
+}
+
+function personOf(id: number | null, firstName: string, lastName: string, username: string): PersonRef | null {
+  return personRef(id === null ? null : { id, firstName, lastName, username });
 }
 
 /**
  * /clients/manage: server-side search (trigram index over client ID, legal name and DBA),
- * filters, a whitelisted sort and one page.
+ * filters, a whitelisted sort and one page, in one read-only statement sent with the tenant
+ * settings. The total counts the filtered candidates; the page is cut before its partner and
+ * manager are joined, so a term matching thousands of clients joins 25 rows, not thousands.
  */
-export async function listClients(db: Db, actor: SessionUser, query: ClientListQuery): Promise<Page<ClientListItem>> {
+export async function listClients(
+  database: Database,
+  actor: SessionUser,
+  query: ClientListQuery,
+): Promise<Page<ClientListItem>> {
   const organizationId = actor.organizationId;
-  const bookmarkJoin = and(
-    eq(clientBookmarks.organizationId, clients.organizationId),
-    eq(clientBookmarks.clientId, clients.id),
-    eq(clientBookmarks.userId, actor.id),
+  const filters = filtersOf(query);
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const direction = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
+  const sortColumn = sql.raw(SORT_COLUMNS[query.sort]);
+  const rows = await database.readAsTenant<ListRow>(
+    organizationId,
+    sql`
+      with ${candidates(organizationId, query.q)},
+      filtered as not materialized (
+        select m.*, b.client_id is not null as bookmarked
+        from matches m
+        left join client_bookmarks b
+          on b.organization_id = ${organizationId} and b.client_id = m.id and b.user_id = ${actor.id}
+        ${where}
+      )
+      select counted.total, page.id, page.code, page.legal_name, page.dba, page.entity_type, page.status,
+             page.tags, page.updated_at, page.bookmarked,
+             partner.id as partner_id, partner.first_name as partner_first_name,
+             partner.last_name as partner_last_name, partner.username as partner_username,
+             manager.id as manager_id, manager.first_name as manager_first_name,
+             manager.last_name as manager_last_name, manager.username as manager_username
+      from (select count(*)::int as total from filtered) counted
+      left join lateral (
+        select * from filtered
+        order by ${sortColumn} ${direction}, id ${direction}
+        limit ${query.page_size} offset ${offsetOf(query)}
+      ) page on true
+      left join lateral (${personOfPage(organizationId, sql`page.responsible_partner_id`)}) partner on true
+      left join lateral (${personOfPage(organizationId, sql`page.responsible_manager_id`)}) manager on true
+      order by page.${sortColumn} ${direction}, page.id ${direction}`,
   );
-  const conditions: (SQL | undefined)[] = [
-    eq(clients.organizationId, organizationId),
-    // The trigram index, through a function that row-level security does not keep from it (ADR 0062).
-    query.q ? sql`${clients.id} in (select client_ids_matching(${likePattern(query.q)}))` : undefined,
-    query.status ? eq(clients.status, query.status) : undefined,
-    query.partner_id ? eq(clients.responsiblePartnerId, query.partner_id) : undefined,
-    query.manager_id ? eq(clients.responsibleManagerId, query.manager_id) : undefined,
-    query.tag ? sql`${clients.tags} @> array[${query.tag}]::text[]` : undefined,
-    query.bookmarked === 'true' ? isNotNull(clientBookmarks.clientId) : undefined,
-    query.bookmarked === 'false' ? sql`${clientBookmarks.clientId} is null` : undefined,
-  ];
-  const where = and(...conditions);
-  const direction = query.order === 'desc' ? desc : asc;
-  return withTenant(db, organizationId, async (tx) => {
-    const rows = await tx
-      .select({
-        client: {
-          id: clients.id,
-          code: clients.code,
-          legalName: clients.legalName,
-          dba: clients.dba,
-          entityType: clients.entityType,
-          status: clients.status,
-          tags: clients.tags,
-          updatedAt: clients.updatedAt,
-        },
-        partner: partnerColumns,
-        manager: managerColumns,
-        bookmarkedClientId: clientBookmarks.clientId,
-        // The total rides along with the page: the matches are found once, not again for a count.
-        total: sql<number>`(count(*) over ())::int`,
-      })
-      .from(clients)
-      .leftJoin(clientBookmarks, bookmarkJoin)
-      .leftJoin(
-        partners,
-        and(eq(partners.organizationId, clients.organizationId), eq(partners.id, clients.responsiblePartnerId)),
-      )
-      .leftJoin(
-        managers,
-        and(eq(managers.organizationId, clients.organizationId), eq(managers.id, clients.responsibleManagerId)),
-      )
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(clients.id))
-      .limit(query.page_size)
-      .offset(offsetOf(query));
-    // A page past the end has no row to carry the total.
-    const total = rows[0]?.total ?? (offsetOf(query) === 0 ? 0 : await countClients(tx, where, bookmarkJoin));
-    const items = rows.map(({ client, partner, manager, bookmarkedClientId }) => ({
-      id: client.id,
-      client_id: client.code,
-      legal_name: client.legalName,
-      dba: client.dba,
-      entity_type: client.entityType,
-      status: client.status,
-      responsible_partner: personRef(partner),
-      responsible_manager: personRef(manager),
-      tags: client.tags,
-      bookmarked: bookmarkedClientId !== null,
-      updated_at: client.updatedAt,
+  const total = rows[0]?.total ?? 0;
+  const items = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: row.id!,
+      client_id: row.code,
+      legal_name: row.legal_name,
+      dba: row.dba,
+      entity_type: row.entity_type,
+      status: row.status,
+      responsible_partner: personOf(
+        row.partner_id,
+        row.partner_first_name,
+        row.partner_last_name,
+        row.partner_username,
+      ),
+      responsible_manager: personOf(
+        row.manager_id,
+        row.manager_first_name,
+        row.manager_last_name,
+        row.manager_username,
+      ),
+      tags: row.tags,
+      bookmarked: row.bookmarked,
+      updated_at: new Date(row.updated_at),
     }));
-    return pageOf(items, total, query);
-  });
+  return pageOf(items, total, query);
 }

@@ -23,7 +23,7 @@ export function registerClientRoutes(app: FastifyInstance, context: AppContext):
   routes.get(
     '/clients',
     { config: { permission: 'can_view_clients' }, schema: { querystring: clientListQuery, tags } },
-    async (request) => listClients(db, sessionUserOf(request), request.query),
+    async (request) => listClients(context.database, sessionUserOf(request), request.query),
   );
 
   routes.get('/clients/next-id', { config: { permission: 'can_edit_clients' }, schema: { tags } }, async (request) => {

@@ -271,7 +271,13 @@ describe('GET /clients', () => {
   let token: string;
   beforeAll(async () => {
     token = uniqueCode('Q').replace('-', '');
-    await createClient(admin, { legal_name: `Alpha ${token} Inc`, status: 'active', tags: ['payroll'] });
+    await createClient(admin, {
+      legal_name: `Alpha ${token} Inc`,
+      status: 'active',
+      tags: ['payroll'],
+      responsible_partner_id: demoUsers.partner,
+      responsible_manager_id: demoUsers.manager,
+    });
     await createClient(admin, { legal_name: `Bravo ${token} Inc`, status: 'prospect' });
     await createClient(admin, { legal_name: `Charlie ${token} Inc`, status: 'inactive', dba: 'Chaz' });
     await createClient(nwadmin, { legal_name: `Foreign ${token} Inc` });
@@ -307,6 +313,45 @@ describe('GET /clients', () => {
     const second = await admin.request({ url: `/clients?q=${token}&page_size=2&page=2` });
     expect(second.json()).toMatchObject({ total: 3, page: 2, page_size: 2 });
     expect(names(second)).toEqual([`Charlie ${token} Inc`]);
+  });
+
+  it('answers the total with an empty page past the end', async () => {
+    const past = await admin.request({ url: `/clients?q=${token}&page_size=2&page=3` });
+    expectStatus(past, 200);
+    expect(past.json()).toMatchObject({ items: [], total: 3, page: 3 });
+  });
+
+  it('names the partner and manager of each listed client, and filters by them', async () => {
+    const byPartner = await admin.request({ url: `/clients?q=${token}&partner_id=${demoUsers.partner}` });
+    expect(byPartner.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          legal_name: `Alpha ${token} Inc`,
+          responsible_partner: { id: demoUsers.partner, name: 'Paul Partner' },
+          responsible_manager: { id: demoUsers.manager, name: 'Maria Manager' },
+          tags: ['payroll'],
+          bookmarked: false,
+        },
+      ],
+    });
+    expect(names(await admin.request({ url: `/clients?q=${token}&manager_id=${demoUsers.manager}` }))).toEqual([
+      `Alpha ${token} Inc`,
+    ]);
+    const all = (await admin.request({ url: `/clients?q=${token}` })).json().items;
+    expect(all[1]).toMatchObject({
+      legal_name: `Bravo ${token} Inc`,
+      responsible_partner: null,
+      responsible_manager: null,
+    });
+    expect(new Date(all[0].updated_at).toISOString()).toBe(all[0].updated_at);
+  });
+
+  it('searches a term with quotes and backslashes as text', async () => {
+    const quoted = await createClient(admin, { legal_name: `O'Brien \\ ${token} Ltd` });
+    const response = await admin.request({ url: `/clients?q=${encodeURIComponent(`'brien \\ ${token}`)}` });
+    expectStatus(response, 200);
+    expect(response.json().items.map((item: { id: number }) => item.id)).toEqual([quoted.id]);
   });
 
   it('never answers more than 100 rows, and refuses bad paging or sorting with 400 per field', async () => {
