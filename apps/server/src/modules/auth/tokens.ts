@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 14 * 24 * 60 * 60;
@@ -26,9 +27,17 @@ export function newCsrfValue(): string {
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
+/** Access tokens whose signature this process has checked: a browser sends one token for its whole life. */
+const VERIFIED_ACCESS_TOKENS = 10_000;
+
 export function createTokenSigner(secret: string) {
   const accessKey = keyFor(secret, 'access');
   const refreshKey = keyFor(secret, 'refresh');
+  // Keyed by the whole signed token, so a hit is a token whose exact bytes were verified; a hit
+  // past the token's expiry is verified again (and refused), and revocation is checked on every call.
+  const verifiedAccess = new LRUCache<string, { claims: AccessClaims; expiresAt: number }>({
+    max: VERIFIED_ACCESS_TOKENS,
+  });
 
   async function sign(type: TokenType, claims: Record<string, unknown>, subject: string, seconds: number) {
     return new SignJWT({ ...claims, typ: type })
@@ -71,13 +80,17 @@ export function createTokenSigner(secret: string) {
       );
     },
     async verifyAccess(token: string): Promise<TokenVerdict<AccessClaims>> {
+      const known = verifiedAccess.get(token);
+      if (known && Date.now() < known.expiresAt) return { ok: true, claims: known.claims };
       const result = await verify('access', token);
       if (!result.ok) return result;
-      const { sub, org, csrf, fam } = result.payload;
-      if (typeof org !== 'number' || typeof csrf !== 'string' || typeof fam !== 'string' || !sub) {
+      const { sub, org, csrf, fam, exp } = result.payload;
+      if (typeof org !== 'number' || typeof csrf !== 'string' || typeof fam !== 'string' || !sub || !exp) {
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, claims: { userId: Number(sub), organizationId: org, csrf, familyId: fam } };
+      const claims = { userId: Number(sub), organizationId: org, csrf, familyId: fam };
+      verifiedAccess.set(token, { claims, expiresAt: exp * 1000 });
+      return { ok: true, claims };
     },
     async verifyRefresh(token: string): Promise<TokenVerdict<RefreshClaims>> {
       const result = await verify('refresh', token);

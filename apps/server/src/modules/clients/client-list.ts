@@ -76,14 +76,19 @@ function candidates(organizationId: number, term: string | undefined): SQL {
     from clients where organization_id = ${organizationId})`;
 }
 
-function filtersOf(query: ClientListQuery): SQL[] {
+function bookmarkOf(organizationId: number, actor: SessionUser, clientId: SQL): SQL {
+  return sql`exists (select 1 from client_bookmarks b
+    where b.organization_id = ${organizationId} and b.user_id = ${actor.id} and b.client_id = ${clientId})`;
+}
+
+function filtersOf(query: ClientListQuery, bookmarked: SQL): SQL[] {
   const filters: (SQL | undefined)[] = [
     query.status ? sql`m.status = ${query.status}` : undefined,
     query.partner_id ? sql`m.responsible_partner_id = ${query.partner_id}` : undefined,
     query.manager_id ? sql`m.responsible_manager_id = ${query.manager_id}` : undefined,
     query.tag ? sql`m.tags @> array[${query.tag}]::text[]` : undefined,
-    query.bookmarked === 'true' ? sql`b.client_id is not null` : undefined,
-    query.bookmarked === 'false' ? sql`b.client_id is null` : undefined,
+    query.bookmarked === 'true' ? bookmarked : undefined,
+    query.bookmarked === 'false' ? sql`not ${bookmarked}` : undefined,
   ];
   return filters.filter((filter) => filter !== undefined);
 }
@@ -101,8 +106,8 @@ function personOf(id: number | null, firstName: string, lastName: string, userna
 /**
  * /clients/manage: server-side search (trigram index over client ID, legal name and DBA),
  * filters, a whitelisted sort and one page, in one read-only statement sent with the tenant
- * settings. The total counts the filtered candidates; the page is cut before its partner and
- * manager are joined, so a term matching thousands of clients joins 25 rows, not thousands.
+ * settings. The total counts the filtered candidates; the page is cut before its bookmark,
+ * partner and manager are looked up, so a term matching thousands of clients looks up 25 rows.
  */
 export async function listClients(
   database: Database,
@@ -110,7 +115,7 @@ export async function listClients(
   query: ClientListQuery,
 ): Promise<Page<ClientListItem>> {
   const organizationId = actor.organizationId;
-  const filters = filtersOf(query);
+  const filters = filtersOf(query, bookmarkOf(organizationId, actor, sql`m.id`));
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const direction = sql.raw(query.order === 'desc' ? 'desc' : 'asc');
   const sortColumn = sql.raw(SORT_COLUMNS[query.sort]);
@@ -118,15 +123,9 @@ export async function listClients(
     organizationId,
     sql`
       with ${candidates(organizationId, query.q)},
-      filtered as not materialized (
-        select m.*, b.client_id is not null as bookmarked
-        from matches m
-        left join client_bookmarks b
-          on b.organization_id = ${organizationId} and b.client_id = m.id and b.user_id = ${actor.id}
-        ${where}
-      )
+      filtered as not materialized (select m.* from matches m ${where})
       select counted.total, page.id, page.code, page.legal_name, page.dba, page.entity_type, page.status,
-             page.tags, page.updated_at, page.bookmarked,
+             page.tags, page.updated_at, ${bookmarkOf(organizationId, actor, sql`page.id`)} as bookmarked,
              partner.id as partner_id, partner.first_name as partner_first_name,
              partner.last_name as partner_last_name, partner.username as partner_username,
              manager.id as manager_id, manager.first_name as manager_first_name,
