@@ -35,6 +35,14 @@ export async function requireActivityTypeForClient(
       ),
     )
     .where(and(eq(activityTypes.organizationId, organizationId), eq(activityTypes.id, activityTypeId)));
+  return checkedActivityType(row, field);
+}
+
+/** The rule of requireActivityTypeForClient on a row already read (`enabled`: the client's subset, null when not set). */
+export function checkedActivityType(
+  row: (ActivityTypeRef & { enabled: boolean | null }) | null | undefined,
+  field = 'activity_type_id',
+): ActivityTypeRef {
   if (!row) throw notFoundField(field, 'Activity type not found');
   if (!row.active) throw invalidField(field, 'This activity type is inactive');
   if (row.enabled === false) throw invalidField(field, 'This activity type is not enabled for this client');

@@ -11,6 +11,7 @@ import { staleVersion } from '../records/field-errors';
 import { requireOrganizationUser } from '../records/user-lookup';
 import { resolveRate } from '../rates/rate-resolver';
 import { assertMayChange, assertMaySee } from './entry-access';
+import { loadNewWorkContext } from './new-work-context';
 import { loadTimeSettings } from './organization-settings';
 import { amountCents, roundMinutes } from './time-math';
 import { entrySnapshot, selectTimeEntries, timeEntryViewOf, type TimeEntryView } from './time-entry-view';
@@ -43,23 +44,21 @@ export type NewEntry = {
 };
 
 /**
- * Checks the client and activity type (this organization's, active, enabled for the
+ * Checks the owner, client and activity type (this organization's, active, enabled for the
  * client), rounds the minutes by the organization's rule, captures the rate in force on
- * the entry's date and inserts the entry with its audit row.
+ * the entry's date and inserts the entry with its audit row. The answer is built from the
+ * inserted row and the names already read, not read back.
  */
 export async function insertTimeEntry(tx: Tx, actor: SessionUser, entry: NewEntry): Promise<TimeEntryView> {
   const organizationId = actor.organizationId;
-  await requireClient(tx, organizationId, entry.clientId, { forNewWork: true });
-  const activity = await requireActivityTypeForClient(tx, organizationId, entry.activityTypeId, entry.clientId);
-  const { rounding } = await loadTimeSettings(tx, organizationId);
-  const minutes = roundMinutes(entry.minutes, rounding);
-  const rate = await resolveRate(tx, {
+  const context = await loadNewWorkContext(tx, {
     organizationId,
     userId: entry.userId,
     clientId: entry.clientId,
     activityTypeId: entry.activityTypeId,
     date: entry.entryDate,
   });
+  const minutes = roundMinutes(entry.minutes, context.rounding);
   const [created] = await tx
     .insert(timeEntries)
     .values({
@@ -70,11 +69,11 @@ export async function insertTimeEntry(tx: Tx, actor: SessionUser, entry: NewEntr
       entryDate: entry.entryDate,
       minutes,
       narrative: entry.narrative,
-      billable: entry.billable ?? activity.billable,
+      billable: entry.billable ?? context.activity.billable,
       status: entry.status,
-      rateCents: rate.rateCents,
-      rateSource: rate.source,
-      amountCents: amountCents(rate.rateCents, minutes),
+      rateCents: context.rate.rateCents,
+      rateSource: context.rate.source,
+      amountCents: amountCents(context.rate.rateCents, minutes),
       createdBy: actor.id,
     })
     .returning();
@@ -86,13 +85,19 @@ export async function insertTimeEntry(tx: Tx, actor: SessionUser, entry: NewEntr
     entityId: created!.id,
     after: entrySnapshot(created!),
   });
-  return loadTimeEntry(tx, organizationId, created!.id);
+  return timeEntryViewOf({
+    entry: created!,
+    user: context.owner,
+    client: { code: context.client.code, legalName: context.client.legalName },
+    activity: { name: context.activity.name, code: context.activity.code },
+  });
 }
 
 export async function createTimeEntry(db: Db, actor: SessionUser, input: TimeEntryInput): Promise<TimeEntryView> {
-  return withTenant(db, actor.organizationId, async (tx) => {
-    const userId = await ownerOf(tx, actor, input.user_id);
-    return insertTimeEntry(tx, actor, {
+  const userId = input.user_id ?? actor.id;
+  assertMayChange(actor, userId);
+  return withTenant(db, actor.organizationId, (tx) =>
+    insertTimeEntry(tx, actor, {
       userId,
       clientId: input.client_id,
       activityTypeId: input.activity_type_id,
@@ -101,8 +106,8 @@ export async function createTimeEntry(db: Db, actor: SessionUser, input: TimeEnt
       narrative: input.narrative,
       billable: input.billable,
       status: input.status,
-    });
-  });
+    }),
+  );
 }
 
 export async function getTimeEntry(db: Db, actor: SessionUser, entryId: number): Promise<TimeEntryView> {
