@@ -33,9 +33,7 @@ export const clients = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
-    searchKey: text('search_key').generatedAlwaysAs(
-      sql`lower(code || ' ' || legal_name || ' ' || coalesce(dba, ''))`,
-    ),
+    searchKey: text('search_key').generatedAlwaysAs(sql`lower(code || ' ' || legal_name || ' ' || coalesce(dba, ''))`),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
