@@ -20,7 +20,11 @@ export const activityTypeSchema = z.object({
 });
 export type ActivityTypeInput = z.infer<typeof activityTypeSchema>;
 
-export const activityTypeUpdateSchema = z.extend(activityTypeSchema, { version: versionField() });
+/** An edit that leaves `default_rate_cents` out keeps the rate; null ends the activity's own rate. */
+export const activityTypeUpdateSchema = z.extend(activityTypeSchema, {
+  default_rate_cents: z.optional(z.nullable(rateCents('Default rate'))),
+  version: versionField(),
+});
 export type ActivityTypeUpdateInput = z.infer<typeof activityTypeUpdateSchema>;
 
 /** One activity type's setting for one client: enabled or not, and its rate override (null: none). */

@@ -170,12 +170,12 @@ export async function updateActivityType(
     const before = await loadDetail(tx, organizationId, id, date);
     await checkCodeFree(tx, organizationId, input.code, id);
     const effectiveFrom = input.rate_effective_from ?? date;
-    if (rateInForce(before.rate_changes, effectiveFrom, before.base_rate_cents) !== input.default_rate_cents) {
-      await recordActivityRate(tx, organizationId, id, {
-        effectiveFrom,
-        rateCents: input.default_rate_cents,
-        by: actor.id,
-      });
+    const rateCents = input.default_rate_cents;
+    if (
+      rateCents !== undefined &&
+      rateInForce(before.rate_changes, effectiveFrom, before.base_rate_cents) !== rateCents
+    ) {
+      await recordActivityRate(tx, organizationId, id, { effectiveFrom, rateCents, by: actor.id });
     }
     await guardCode(input.code, () =>
       tx

@@ -111,6 +111,23 @@ describe('activity types', () => {
     expect(stale.json()).toEqual({ error: 'This activity type was changed by someone else. Reload it and try again.' });
   });
 
+  it('keeps the rate when an edit leaves it out, and ends it with null', async () => {
+    const created = await createActivityType(admin, { name: 'Payroll', default_rate_cents: 7_500 });
+    const edit = (version: number, rate: Record<string, unknown>) =>
+      admin.request({
+        method: 'PUT',
+        url: `/activity-types/${created.id}`,
+        payload: { name: 'Payroll', code: created.code, version, ...rate },
+      });
+    const kept = await edit(1, {});
+    expectStatus(kept, 200);
+    expect(kept.json()).toMatchObject({ default_rate_cents: 7_500, rate_changes: [], version: 2 });
+    const ended = await edit(2, { default_rate_cents: null });
+    expectStatus(ended, 200);
+    expect(ended.json()).toMatchObject({ default_rate_cents: null, base_rate_cents: 7_500, version: 3 });
+    expect(ended.json().rate_changes).toHaveLength(1);
+  });
+
   it('records a changed rate as a dated change and keeps the base', async () => {
     const created = await createActivityType(admin, { default_rate_cents: 10_000 });
     const response = await admin.request({
