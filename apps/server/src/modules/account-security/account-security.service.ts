@@ -50,7 +50,7 @@ export async function changePassword(
 ): Promise<void> {
   await confirmCurrentPassword(context, user, input.current_password, session.address);
   if (input.new_password === input.current_password) throw badRequest(SAME_PASSWORD, { new_password: SAME_PASSWORD });
-  checkNewPassword(input.new_password, user.username);
+  checkNewPassword(input.new_password, user.username, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   const owner = { organizationId: user.organizationId, userId: user.id };
   await withTenant(context.database.db, user.organizationId, async (tx) => {

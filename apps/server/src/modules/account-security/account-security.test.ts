@@ -101,7 +101,8 @@ describe('POST /api/account/password', () => {
     const same = await changePassword(session, DEMO_PASSWORD, DEMO_PASSWORD);
     expect(same.json().error).toBe('The new password must differ from the current one');
     const common = await changePassword(session, DEMO_PASSWORD, 'iloveyou');
-    expect(common.json().error).toBe('This password is too common. Please choose a less guessable one.');
+    const tooCommon = 'This password is too common. Please choose a less guessable one.';
+    expect(common.json()).toEqual({ error: tooCommon, details: { new_password: tooCommon } });
     const short = await changePassword(session, DEMO_PASSWORD, 'abc');
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe('Password must be at least 5 characters');

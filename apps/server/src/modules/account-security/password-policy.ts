@@ -25,11 +25,12 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * Rules for a password a user chooses, beyond the sign-in form's 5-15 characters (which the
- * shared schema checks): not a well-known password, not the username.
+ * shared schema checks): not a well-known password, not the username. `field` is the body's
+ * name for it (the reset's `password`, the change's `new_password`).
  */
-export function checkNewPassword(password: string, username: string): void {
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, { password: COMMON_PASSWORD });
+export function checkNewPassword(password: string, username: string, field: string): void {
+  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
   if (password.toLowerCase() === username.toLowerCase()) {
-    throw badRequest(PASSWORD_IS_USERNAME, { password: PASSWORD_IS_USERNAME });
+    throw badRequest(PASSWORD_IS_USERNAME, { [field]: PASSWORD_IS_USERNAME });
   }
 }

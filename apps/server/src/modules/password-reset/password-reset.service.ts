@@ -138,7 +138,7 @@ export async function resetPassword(context: AppContext, resetCode: string, pass
     const [user] = await tx.select({ username: users.username }).from(users).where(ownerKey);
     if (!user) throw badRequest(INVALID_RESET_LINK);
     // Throwing rolls the transaction back, so a refused password leaves the link usable.
-    checkNewPassword(password, user.username);
+    checkNewPassword(password, user.username, 'password');
     await tx.update(users).set({ passwordHash }).where(ownerKey);
     await voidVerifications(tx, owner, 'password-reset');
     await voidOpenAttempts(tx, owner);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordSchema } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
-import { ApiError } from '../../../lib/api-error';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { withConfirmation } from '../../../lib/password-confirmation';
 import { showServerErrors } from '../../../lib/server-form-errors';
@@ -12,19 +11,6 @@ type ChangePasswordValues = { current_password: string; new_password: string; co
 
 const EMPTY: ChangePasswordValues = { current_password: '', new_password: '', confirm_password: '' };
 const changePasswordFormSchema = withConfirmation(changePasswordSchema, 'new_password');
-
-/**
- * The server names the chosen password `password` when it refuses a common one or the
- * username (the rule shared with the reset page); here that field is `new_password`.
- */
-function onNewPasswordField(error: unknown): unknown {
-  if (!(error instanceof ApiError) || !error.details.password) return error;
-  const { password, ...rest } = error.details;
-  return new ApiError(error.message, error.status, error.serverMessage, error.network, {
-    ...rest,
-    new_password: password,
-  });
-}
 
 /** Settings -> Security: a new password, confirmed by the current one (SECURITY.md). */
 export function ChangePasswordPanel() {
@@ -43,7 +29,7 @@ export function ChangePasswordPanel() {
       reset(EMPTY);
       setMessage({ kind: 'success', text: 'Password changed. Your other sessions have been signed out.' });
     } catch (error) {
-      const text = showServerErrors(onNewPasswordField(error), setError, (name) => name in EMPTY);
+      const text = showServerErrors(error, setError, (name) => name in EMPTY);
       if (text) setMessage({ kind: 'error', text });
     }
   }
