@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { resetPasswordSchema } from '@practice/shared';
-import { FormField } from '../../../components/form-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { withConfirmation } from '../../../lib/password-confirmation';
 import { showServerErrors } from '../../../lib/server-form-errors';
@@ -39,21 +39,12 @@ export function NewPasswordForm({ resetCode, onDone }: NewPasswordFormProps) {
           {formError}
         </p>
       )}
-      <FormField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        data-autofocus
-        hint="5 to 15 characters; not a commonly used password."
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <FormField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        password={register('password')}
+        confirmation={register('confirm_password')}
+        passwordError={errors.password?.message}
+        confirmationError={errors.confirm_password?.message}
+        autoFocus
       />
       <div className="button-row button-row-end">
         <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordSchema } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { withConfirmation } from '../../../lib/password-confirmation';
 import { showServerErrors } from '../../../lib/server-form-errors';
@@ -53,20 +54,11 @@ export function ChangePasswordPanel() {
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <FormField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="5 to 15 characters; not a commonly used password."
-          error={errors.new_password?.message}
-          {...register('new_password')}
-        />
-        <FormField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
+        <NewPasswordFields
+          password={register('new_password')}
+          confirmation={register('confirm_password')}
+          passwordError={errors.new_password?.message}
+          confirmationError={errors.confirm_password?.message}
         />
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>
