@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { RECEIPT_CONTENT_TYPES, expenseUpdateSchema, formatMoney, type ExpenseUpdateInput } from '@practice/shared';
+import { expenseUpdateSchema, formatMoney, type ExpenseUpdateInput } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useRemoveReceipt, useUpdateExpense, useUploadReceipt } from '../api/expenses';
 import type { Expense } from '../api/time-views';
 import { ExpenseFields, expenseInputOf, expenseValuesOf, type ExpenseFormValues } from './expense-fields';
+import { ReceiptInput } from './receipt-input';
 
 type ExpenseEditFormProps = {
   expense: Expense;
@@ -73,24 +74,14 @@ export function ExpenseEditForm({ expense, onSaved, onCancel }: ExpenseEditFormP
       )}
       <div className="form-grid">
         <ExpenseFields register={register} control={control} errors={errors} />
-        <div className="form-field span-all">
-          <label htmlFor="expense-edit-receipt">
-            {expense.receipt ? 'Replace the receipt (PDF or image, up to 5 MB)' : 'Receipt (PDF or image, up to 5 MB)'}
-          </label>
-          <input
-            ref={fileRef}
-            id="expense-edit-receipt"
-            type="file"
-            accept={RECEIPT_CONTENT_TYPES.join(',')}
-            aria-invalid={receiptError ? true : undefined}
-            aria-describedby={receiptError ? 'expense-edit-receipt-error' : undefined}
-          />
-          {receiptError && (
-            <p id="expense-edit-receipt-error" className="field-error">
-              {receiptError}
-            </p>
-          )}
-        </div>
+        <ReceiptInput
+          id="expense-edit-receipt"
+          label={
+            expense.receipt ? 'Replace the receipt (PDF or image, up to 5 MB)' : 'Receipt (PDF or image, up to 5 MB)'
+          }
+          inputRef={fileRef}
+          error={receiptError}
+        />
         {expense.receipt && (
           <div className="span-all">
             <CheckboxField

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { RECEIPT_CONTENT_TYPES, expenseSchema, formatMoney, type ExpenseInput } from '@practice/shared';
+import { expenseSchema, formatMoney, type ExpenseInput } from '@practice/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useCreateExpense, useUploadReceipt } from '../api/expenses';
 import { ExpenseFields, emptyExpenseValues, expenseInputOf, type ExpenseFormValues } from './expense-fields';
+import { ReceiptInput } from './receipt-input';
 
 /**
  * Adds an expense, then uploads its receipt if one was chosen. A refused receipt (the
@@ -72,22 +73,12 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
       )}
       <div className="form-grid">
         <ExpenseFields register={register} control={control} errors={errors} />
-        <div className="form-field span-all">
-          <label htmlFor="expense-receipt">Receipt (PDF or image, up to 5 MB)</label>
-          <input
-            ref={fileRef}
-            id="expense-receipt"
-            type="file"
-            accept={RECEIPT_CONTENT_TYPES.join(',')}
-            aria-invalid={receiptError ? true : undefined}
-            aria-describedby={receiptError ? 'expense-receipt-error' : undefined}
-          />
-          {receiptError && (
-            <p id="expense-receipt-error" className="field-error">
-              {receiptError}
-            </p>
-          )}
-        </div>
+        <ReceiptInput
+          id="expense-receipt"
+          label="Receipt (PDF or image, up to 5 MB)"
+          inputRef={fileRef}
+          error={receiptError}
+        />
       </div>
       <div className="form-actions">
         <button type="button" className="button" onClick={onDone}>
