@@ -20,7 +20,9 @@ test('the reset modal checks the address (SPEC 5)', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
   await expect(dialog.getByText('Invalid email address')).toBeVisible();
   await dialog.getByRole('button', { name: 'Back to sign in' }).click();
-  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
+  await expect(signIn.getByLabel('Username')).toBeFocused();
 });
 
 test('an unknown or used-up link says so and leads to sign-in', async ({ page }) => {

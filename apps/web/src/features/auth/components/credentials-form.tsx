@@ -56,6 +56,9 @@ export function CredentialsForm({
     passkeys.cancel();
   }
 
+  // Coming back from another step of the open modal starts at the username again.
+  useEffect(() => usernameRef.current?.focus(), []);
+
   // A ceremony still waiting in the browser's autofill ends with the form.
   useEffect(
     () => () => {
