@@ -48,6 +48,7 @@ export function CredentialsForm({
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const autofill = useRef<{ username: string; controller: AbortController } | null>(null);
+  const handedOver = useRef(false);
 
   /** Ends the autofill request, whether it still starts or already waits in the browser. */
   function stopAutofill(): void {
@@ -68,8 +69,13 @@ export function CredentialsForm({
     [passkeys],
   );
 
-  /** ADR 0085: conditional sign-in is armed for the username the user just left. */
+  /**
+   * ADR 0085: conditional sign-in is armed for the username the user just left. Once the
+   * password was accepted the form hands over to the next step, whose loading takes focus
+   * away: that blur is no leaving, and arming then would start a ceremony the user never asked for.
+   */
   function armAutofill(): void {
+    if (handedOver.current) return;
     const username = values.username.trim();
     if (username === autofill.current?.username) return;
     autofill.current?.controller.abort();
@@ -100,8 +106,12 @@ export function CredentialsForm({
     setSubmitting(true);
     const result = await login(values);
     setSubmitting(false);
-    if (result.kind === 'failed') setFormError(result.message);
-    else onSignedIn(result);
+    if (result.kind === 'failed') {
+      setFormError(result.message);
+      return;
+    }
+    handedOver.current = true;
+    onSignedIn(result);
   }
 
   return (
