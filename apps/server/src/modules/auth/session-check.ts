@@ -9,19 +9,15 @@ export type SessionCheck =
   | { kind: 'no-user' }
   | { kind: 'malformed' };
 
-type CheckRow = { live: boolean; username: string | null; active: boolean | null } & Record<
-  keyof FullRole,
-  boolean | null
->;
+type RoleRow = Partial<Record<keyof FullRole, boolean>>;
+type CheckRow = { live: boolean; username: string | null; active: boolean | null; role_row: RoleRow | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The role's columns are named as the SPEC 3 flags: the row is the full role as it is.
-const ROLE_COLUMNS = sql.raw(['all', ...PERMISSION_FLAGS].map((column) => `r."${column}"`).join(', '));
-
-function fullRoleOf(row: CheckRow): FullRole {
-  const fullRole = { all: row.all === true } as FullRole;
-  for (const flag of PERMISSION_FLAGS) fullRole[flag] = row[flag] === true;
+function fullRoleOf(role: RoleRow | null): FullRole {
+  const fullRole = { all: role?.all === true } as FullRole;
+  for (const flag of PERMISSION_FLAGS) fullRole[flag] = role?.[flag] === true;
   return fullRole;
 }
 
@@ -35,17 +31,12 @@ export async function checkSession(database: Database, claims: AccessClaims): Pr
   // The values are inlined into the statement (one round trip): only well-formed ones go.
   const wellFormed = [organizationId, userId].every((id) => Number.isSafeInteger(id) && id > 0) && UUID.test(familyId);
   if (!wellFormed) return { kind: 'malformed' };
+  // session_check (migration 0009) is PL/pgSQL so that each connection plans it once (ADR 0089).
   const [row] = await database.readAsTenant<CheckRow>(
     organizationId,
-    sql`select exists (
-        select 1 from refresh_tokens t
-        where t.organization_id = ${organizationId} and t.family_id = ${familyId}::uuid and t.revoked_at is null
-      ) as live, u.username, u.active, ${ROLE_COLUMNS}
-      from (values (1)) as one (n)
-      left join (users u join roles r on r.organization_id = u.organization_id and r.id = u.role_id)
-        on u.organization_id = ${organizationId} and u.id = ${userId}`,
+    sql`select * from session_check(${organizationId}, ${userId}, ${familyId}::uuid)`,
   );
   if (!row?.live) return { kind: 'revoked' };
   if (!row.username || !row.active) return { kind: 'no-user' };
-  return { kind: 'signed-in', username: row.username, fullRole: fullRoleOf(row) };
+  return { kind: 'signed-in', username: row.username, fullRole: fullRoleOf(row.role_row) };
 }

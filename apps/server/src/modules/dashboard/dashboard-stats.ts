@@ -45,42 +45,12 @@ type StatsRow = {
 export async function dashboardStats(database: Database, actor: SessionUser, now: Date): Promise<DashboardStats> {
   const organizationId = actor.organizationId;
   const seesBilling = hasPermission(actor.fullRole, 'can_view_invoices');
-  // "today" comes from the organization's row; the time-entry range reads it through
-  // uncorrelated subqueries (computed first, then constants), so row-level security lets the
-  // range be an index condition (a correlated time-zone expression is not leakproof).
+  // dashboard_stats (migration 0009) holds the statement: PL/pgSQL plans it once per
+  // connection, and planning took twice as long as running it (ADR 0089).
   const [row] = await database.readAsTenant<StatsRow>(
     organizationId,
-    sql`
-      with day as materialized (
-        select o.time_zone, (${now.toISOString()}::timestamptz at time zone o.time_zone)::date as today
-        from organizations o where o.id = ${organizationId}
-      )
-      select day.time_zone, to_char(day.today, 'YYYY-MM-DD') as today,
-             to_char(day.today - ${WEEK_WINDOW_DAYS - 1}::int, 'YYYY-MM-DD') as week_start,
-             time.today_minutes, time.week_minutes, time.completed,
-             coalesce((
-               select c.clients from client_status_counts c
-               where c.organization_id = ${organizationId} and c.status = 'active'
-             ), 0) as active_clients,
-             billing.pending_invoices, billing.month_revenue
-      from day,
-      (
-        select coalesce(sum(t.minutes) filter (where t.entry_date = (select today from day)), 0)::int as today_minutes,
-               coalesce(sum(t.minutes), 0)::int as week_minutes,
-               (count(*) filter (where t.status = 'completed'))::int as completed
-        from time_entries t
-        where t.organization_id = ${organizationId} and t.user_id = ${actor.id}
-          and t.entry_date between (select today - ${WEEK_WINDOW_DAYS - 1}::int from day) and (select today from day)
-      ) time,
-      (
-        select (count(*) filter (where i.status = 'pending'))::int as pending_invoices,
-               coalesce(sum(i.total_cents) filter (
-                 where i.status in ('pending', 'partial', 'paid')
-                   and i.issue_date between (select date_trunc('month', today)::date from day) and (select today from day)
-               ), 0)::bigint as month_revenue
-        from invoices i
-        where i.organization_id = ${organizationId} and ${seesBilling}
-      ) billing`,
+    sql`select * from dashboard_stats(${organizationId}, ${actor.id}, ${now.toISOString()}::timestamptz,
+      ${WEEK_WINDOW_DAYS}, ${seesBilling})`,
   );
   if (!row) throw new Error(`Organization ${organizationId} is missing`);
   return {
