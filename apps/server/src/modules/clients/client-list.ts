@@ -4,7 +4,7 @@ import { CLIENT_STATUSES } from '@practice/shared';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { likePattern, offsetOf, pageOf, pageQuery, sortOrder, type Page } from '../records/pagination';
-import { personRef, type PersonRef } from './client-view';
+import { personRef, type PersonColumns, type PersonRef } from './client-view';
 
 /** The sortable columns, by their API name: the list's statement is written in SQL, so these are column names. */
 const SORT_COLUMNS = {
@@ -57,14 +57,8 @@ type ListRow = {
   tags: string[];
   updated_at: Date | string;
   bookmarked: boolean;
-  partner_id: number | null;
-  partner_first_name: string;
-  partner_last_name: string;
-  partner_username: string;
-  manager_id: number | null;
-  manager_first_name: string;
-  manager_last_name: string;
-  manager_username: string;
+  partner: PersonColumns | null;
+  manager: PersonColumns | null;
 };
 
 /** The clients to list: a search's matches found once (ADR 0087), else the organization's clients. */
@@ -93,14 +87,11 @@ function filtersOf(query: ClientListQuery, bookmarked: SQL): SQL[] {
   return filters.filter((filter) => filter !== undefined);
 }
 
-/** One person of a page row, read by index: a hash join would read every user of the firm. */
+/** One person of a page row, read by index per row: a join would hash every user of the firm. */
 function personOfPage(organizationId: number, userId: SQL): SQL {
-  return sql`select u.id, u.first_name, u.last_name, u.username from users u
-    where u.organization_id = ${organizationId} and u.id = ${userId} limit 1`;
-}
-
-function personOf(id: number | null, firstName: string, lastName: string, username: string): PersonRef | null {
-  return personRef(id === null ? null : { id, firstName, lastName, username });
+  return sql`(select json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name,
+                                       'username', u.username)
+    from users u where u.organization_id = ${organizationId} and u.id = ${userId})`;
 }
 
 /**
@@ -126,18 +117,14 @@ export async function listClients(
       filtered as not materialized (select m.* from matches m ${where})
       select counted.total, page.id, page.code, page.legal_name, page.dba, page.entity_type, page.status,
              page.tags, page.updated_at, ${bookmarkOf(organizationId, actor, sql`page.id`)} as bookmarked,
-             partner.id as partner_id, partner.first_name as partner_first_name,
-             partner.last_name as partner_last_name, partner.username as partner_username,
-             manager.id as manager_id, manager.first_name as manager_first_name,
-             manager.last_name as manager_last_name, manager.username as manager_username
+             ${personOfPage(organizationId, sql`page.responsible_partner_id`)} as partner,
+             ${personOfPage(organizationId, sql`page.responsible_manager_id`)} as manager
       from (select count(*)::int as total from filtered) counted
       left join lateral (
         select * from filtered
         order by ${sortColumn} ${direction}, id ${direction}
         limit ${query.page_size} offset ${offsetOf(query)}
       ) page on true
-      left join lateral (${personOfPage(organizationId, sql`page.responsible_partner_id`)}) partner on true
-      left join lateral (${personOfPage(organizationId, sql`page.responsible_manager_id`)}) manager on true
       order by page.${sortColumn} ${direction}, page.id ${direction}`,
   );
   const total = rows[0]?.total ?? 0;
@@ -150,18 +137,8 @@ export async function listClients(
       dba: row.dba,
       entity_type: row.entity_type,
       status: row.status,
-      responsible_partner: personOf(
-        row.partner_id,
-        row.partner_first_name,
-        row.partner_last_name,
-        row.partner_username,
-      ),
-      responsible_manager: personOf(
-        row.manager_id,
-        row.manager_first_name,
-        row.manager_last_name,
-        row.manager_username,
-      ),
+      responsible_partner: personRef(row.partner),
+      responsible_manager: personRef(row.manager),
       tags: row.tags,
       bookmarked: row.bookmarked,
       updated_at: new Date(row.updated_at),

@@ -46,7 +46,7 @@ export type ClientView = {
 export const partners = alias(users, 'partner');
 export const managers = alias(users, 'manager');
 
-type PersonColumns = { id: number; firstName: string; lastName: string; username: string };
+export type PersonColumns = { id: number; firstName: string; lastName: string; username: string };
 
 /** A left-joined person: Drizzle gives null when the client names nobody. */
 export function personRef(person: PersonColumns | null): PersonRef | null {
