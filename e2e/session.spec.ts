@@ -31,3 +31,29 @@ test('a visitor without a session is sent to /login', async ({ page }) => {
   await page.goto('/clients/manage');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('two tabs whose access token expired together refresh once and both stay signed in', async ({ page, login }) => {
+  await login('staff');
+  const context = page.context();
+  const second = await context.newPage();
+  await context.clearCookies({ name: 'access_token_cookie' });
+  // The server rotates the first refresh at once; its answer reaches the tab late, so the
+  // other tab's 401 arrives while that refresh is still in flight.
+  const refreshCalls: string[] = [];
+  await context.route(apiUrl('/refresh'), async (route) => {
+    refreshCalls.push(route.request().url());
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.fulfill({ response });
+  });
+  await Promise.all([page.goto('/'), second.goto('/')]);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  expect(refreshCalls).toHaveLength(1);
+  await second.reload();
+  await expect(second.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  await expect(second.getByRole('dialog', { name: 'Session Expired' })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Session Expired' })).toBeHidden();
+});

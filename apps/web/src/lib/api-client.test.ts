@@ -4,6 +4,21 @@ import { ApiError } from './api-error';
 
 type Call = { method: string; path: string; headers: Record<string, string> };
 
+/** One tab's view of the browser's lock: work runs alone, in the order asked; `taken` counts the turns. */
+function fakeLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const lock = {
+    taken: 0,
+    run<T>(work: () => Promise<T>): Promise<T> {
+      lock.taken += 1;
+      const turn = tail.then(work);
+      tail = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+  return lock;
+}
+
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
@@ -24,6 +39,7 @@ function setup(
     expect(init?.credentials).toBe('include');
     return answer(call, calls);
   });
+  const refreshLock = fakeLock();
   const session: SessionHooks = {
     isLoggingOut: vi.fn(() => false),
     refreshed: vi.fn(),
@@ -36,8 +52,9 @@ function setup(
     readCookie: (name) => cookies[name] ?? null,
     organizationHeader: () => null,
     session,
+    refreshLock: (work) => refreshLock.run(work),
   });
-  return { client, calls, session };
+  return { client, calls, session, refreshLock };
 }
 
 const SIGNED_IN = { csrf_access_token: 'access-csrf', csrf_refresh_token: 'refresh-csrf' };
@@ -90,6 +107,32 @@ describe('the API client', () => {
     expect(calls.filter((call) => call.path !== '/refresh')).toHaveLength(6);
     expect(session.refreshed).toHaveBeenCalledOnce();
     expect(session.refreshed).toHaveBeenCalledWith({ id: 7, username: 'admin' });
+  });
+
+  it('refreshes under the cross-tab lock', async () => {
+    let refreshed = false;
+    const { client, refreshLock } = setup((call) => {
+      if (call.path === '/refresh') {
+        refreshed = true;
+        return json(200, { id: 7 });
+      }
+      return refreshed ? json(200, {}) : json(401, { error: 'Token has expired' });
+    }, SIGNED_IN);
+    await client.get('/user');
+    expect(refreshLock.taken).toBe(1);
+  });
+
+  it('only retries when another tab refreshed while the call was out: its access cookie changed', async () => {
+    const cookies: Record<string, string> = { ...SIGNED_IN };
+    const { client, calls, session } = setup((call) => {
+      if (cookies.csrf_access_token === 'rotated-by-other-tab') return json(200, { path: call.path });
+      cookies.csrf_access_token = 'rotated-by-other-tab';
+      return json(401, { error: 'Token has expired' });
+    }, cookies);
+    await expect(client.get('/user')).resolves.toEqual({ path: '/user' });
+    expect(calls.map((call) => call.path)).toEqual(['/user', '/user']);
+    expect(session.refreshed).not.toHaveBeenCalled();
+    expect(session.sessionExpired).not.toHaveBeenCalled();
   });
 
   it('retries only once: a second 401 after a good refresh is the answer', async () => {
@@ -172,6 +215,7 @@ describe('the API client', () => {
       readCookie: (name) => (name === 'csrf_access_token' ? 'access-csrf' : null),
       organizationHeader: () => null,
       session: { isLoggingOut: () => false, refreshed: vi.fn(), userCleared: vi.fn(), sessionExpired: vi.fn() },
+      refreshLock: (work) => work(),
     });
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'receipt.pdf');
@@ -207,6 +251,7 @@ describe('the API client', () => {
       readCookie: () => null,
       organizationHeader: () => 'northwind',
       session: { isLoggingOut: () => false, refreshed: vi.fn(), userCleared: vi.fn(), sessionExpired: vi.fn() },
+      refreshLock: (work) => work(),
     });
     await client.get('/api/organization/config');
     expect(calls[0]?.['X-Organization-ID']).toBe('northwind');

@@ -21,6 +21,8 @@ export type ApiClientOptions = {
   /** Development only: the subdomain sent as X-Organization-ID. */
   organizationHeader: () => string | null;
   session: SessionHooks;
+  /** Runs a refresh while no other tab of this browser runs one (the browser's Web Locks). */
+  refreshLock: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
 export type ApiClient = {
@@ -87,13 +89,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return false;
     } catch {
       return false;
-    } finally {
-      refreshing = null;
     }
   }
 
-  function refreshOnce(): Promise<boolean> {
-    refreshing ??= runRefresh();
+  /**
+   * Every refresh rotates the refresh token, and a rotated one sent again revokes the whole
+   * session (reuse detection). So tabs take turns, and a tab whose access cookie changed
+   * since its call was sent finds the work done by another tab and only retries.
+   */
+  function refreshOnce(accessCsrfSent: string | null): Promise<boolean> {
+    refreshing ??= options
+      .refreshLock(() =>
+        options.readCookie(CSRF_ACCESS_COOKIE) === accessCsrfSent ? runRefresh() : Promise.resolve(true),
+      )
+      .finally(() => {
+        refreshing = null;
+      });
     return refreshing;
   }
 
@@ -101,11 +112,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (options.session.isLoggingOut() && pathOnly(path) !== '/logout') {
       throw new ApiError(LOGGING_OUT, 0, LOGGING_OUT);
     }
+    const accessCsrfSent = options.readCookie(CSRF_ACCESS_COOKIE);
     let response = await send(method, path, body);
     if (response.status === 401 && !NO_REFRESH_PATHS.has(pathOnly(path)) && !options.session.isLoggingOut()) {
       if (!options.readCookie(CSRF_REFRESH_COOKIE)) {
         options.session.userCleared();
-      } else if (await refreshOnce()) {
+      } else if (await refreshOnce(accessCsrfSent)) {
         response = await send(method, path, body);
       }
     }

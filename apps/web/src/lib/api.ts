@@ -4,12 +4,20 @@ import { readCookie } from './cookies';
 import { getSession, parseUser, sessionActions } from './session-store';
 import { readStorage, STORAGE_KEYS } from './storage-keys';
 
+const REFRESH_LOCK = 'practice-session-refresh';
+
+/** Web Locks exist in secure contexts (https, localhost); elsewhere a tab refreshes on its own. */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  return navigator.locks ? navigator.locks.request(REFRESH_LOCK, work) : work();
+}
+
 /** The one API client of the app, wired to the browser and the session store. */
 export const api = createApiClient({
   baseUrl: apiBaseUrl,
   fetch: (input, init) => window.fetch(input, init),
   readCookie: (name) => readCookie(name),
   organizationHeader: () => (import.meta.env.DEV ? readStorage(STORAGE_KEYS.devOrgSubdomain) : null),
+  refreshLock: withRefreshLock,
   session: {
     isLoggingOut: () => getSession().loggingOut,
     refreshed: (body) => {
