@@ -32,6 +32,11 @@ async function fail(username: string, times: number, remoteAddress: string): Pro
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 function expectLimited(response: Awaited<ReturnType<typeof attempt>>): void {
   expect(response.statusCode).toBe(429);
   expect(response.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
@@ -66,6 +71,26 @@ describe('unknown user and wrong password', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ error: 'Invalid username or password' });
     expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('take a similar time: an unknown user costs one password check too', async () => {
+    const address = '10.0.3.3';
+    const elapsed = async (username: string) => {
+      const started = performance.now();
+      expect((await attempt(username, 'wrong-pass', address)).statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    await elapsed('first-unknown');
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    // Interleaved, so a burst of other work on the machine slows both kinds alike.
+    for (let index = 0; index < 7; index += 1) {
+      unknown.push(await elapsed(`unknown-${index}`));
+      wrong.push(await elapsed('admin'));
+    }
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 
   it('an unknown user is limited like a real one, so the answer reveals nothing', async () => {
