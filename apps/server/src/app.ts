@@ -14,6 +14,7 @@ import type { AppContext } from './app-context';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
 import { registerErrorHandler } from './plugins/errors';
+import { registerNulGuard } from './plugins/nul-guard';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organization.routes';
@@ -72,6 +73,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerAuthGuard(app, context);
+  registerNulGuard(app);
 
   const mail = startMailDelivery(app, context);
   registerAuthRoutes(app, context);

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import { optionalEmail, optionalText, requiredText } from './fields';
+import { optionalEmail, optionalText, recordId, requiredText } from './fields';
 
 export const CONTACT_PHONE_PATTERN = /^[0-9+().\-\s x]*$/;
 
 /** A person at a client; `id` names an existing contact when a client is edited. */
 export const contactSchema = z.object({
-  id: z.optional(z.int().check(z.positive())),
+  id: z.optional(recordId('Contact not found')),
   name: requiredText('Contact name', 200),
   email: optionalEmail('Contact e-mail'),
   phone: z.optional(

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import { withoutNul } from './fields';
 
 function boundedText(label: string, min: number, max: number) {
   return z
@@ -8,6 +9,7 @@ function boundedText(label: string, min: number, max: number) {
       z.minLength(1, `${label} is required`),
       z.minLength(min, `${label} must be at least ${min} characters`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
+      withoutNul(label),
     );
 }
 

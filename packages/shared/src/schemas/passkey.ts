@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { withoutNul } from './fields';
 
 export const DEVICE_NAME_MAX = 100;
 const BINARY_MAX = 65_536;
@@ -10,6 +11,7 @@ function deviceName(requiredMessage: string) {
       z.trim(),
       z.minLength(1, requiredMessage),
       z.maxLength(DEVICE_NAME_MAX, `Device name must be at most ${DEVICE_NAME_MAX} characters`),
+      withoutNul('Device name'),
     );
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { withoutNul } from './fields';
 import { passwordSchema } from './login';
 
 export const EMAIL_MAX = 254;
@@ -12,6 +13,7 @@ export const emailSchema = z
     z.minLength(1, 'Email is required'),
     z.maxLength(EMAIL_MAX, 'Invalid email address'),
     z.regex(EMAIL_PATTERN, 'Invalid email address'),
+    withoutNul('Email'),
   );
 
 /** The reset modal and POST /reset_password/send. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { CLIENT_STATUSES } from '@practice/shared';
+import { CLIENT_STATUSES, recordIdText } from '@practice/shared';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { likePattern, offsetOf, pageOf, pageQuery, sortOrder, type Page } from '../records/pagination';
@@ -19,8 +19,8 @@ export const clientListQuery = z.object({
   ...pageQuery,
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   status: z.enum(CLIENT_STATUSES, { error: 'Status must be active, inactive or prospect' }).optional(),
-  partner_id: z.coerce.number().int().positive('Partner must be a user id').optional(),
-  manager_id: z.coerce.number().int().positive('Manager must be a user id').optional(),
+  partner_id: z.optional(recordIdText('Partner must be a user id')),
+  manager_id: z.optional(recordIdText('Manager must be a user id')),
   tag: z.string().trim().min(1).max(30).optional(),
   bookmarked: z.enum(['true', 'false'], { error: 'Bookmarked must be true or false' }).optional(),
   sort: z

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { EXPENSE_CATEGORIES, TIME_ENTRY_STATUSES } from '@practice/shared';
+import { EXPENSE_CATEGORIES, TIME_ENTRY_STATUSES, isoDate, recordIdText } from '@practice/shared';
 import { withTenant, type Db } from '../../db/client';
 import { expenses } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
-import { dateQuery, offsetOf, pageQuery, sortOrder, type Page } from '../records/pagination';
+import { offsetOf, pageQuery, sortOrder, type Page } from '../records/pagination';
 import { requireScopedUser, userFilter, userScope } from '../time-entries/time-entry-list';
 import { expenseViewOf, selectExpenses, type ExpenseView } from './expense-view';
 
@@ -17,9 +17,9 @@ const SORT_COLUMNS = {
 export const expenseListQuery = z.object({
   ...pageQuery,
   user_id: userFilter,
-  client_id: z.coerce.number().int().positive('Client must be a client id').optional(),
-  from: dateQuery('From').optional(),
-  to: dateQuery('To').optional(),
+  client_id: z.optional(recordIdText('Client must be a client id')),
+  from: z.optional(isoDate('From')),
+  to: z.optional(isoDate('To')),
   status: z.enum(TIME_ENTRY_STATUSES, { error: 'Status must be draft, completed or billed' }).optional(),
   category: z.enum(EXPENSE_CATEGORIES, { error: 'Unknown category' }).optional(),
   sort: z

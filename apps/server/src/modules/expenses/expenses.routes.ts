@@ -16,6 +16,14 @@ import { attachReceipt, detachReceipt, readReceipt, type ReceiptUpload } from '.
 export const RECEIPT_TOO_LARGE = 'The receipt is larger than 5 MB';
 export const RECEIPT_WRONG_TYPE = 'A receipt must be a PDF or a PNG, JPEG, WebP or HEIC image';
 
+export const MALFORMED_UPLOAD = 'The upload is not a complete multipart/form-data body';
+
+function hasStatus(error: unknown): boolean {
+  return (
+    error !== null && typeof error === 'object' && typeof (error as { statusCode?: unknown }).statusCode === 'number'
+  );
+}
+
 function errorCodeOf(error: unknown): unknown {
   return error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
 }
@@ -34,7 +42,10 @@ async function readUpload(request: FastifyRequest): Promise<ReceiptUpload> {
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new AppError(415, 'Upload the receipt as multipart/form-data');
     }
-    throw error;
+    if (error instanceof AppError || hasStatus(error)) throw error;
+    // Only the request is read here: an error without a status is the multipart parser's
+    // (no boundary, a body cut off, no closing boundary), so the request is malformed.
+    throw new AppError(400, MALFORMED_UPLOAD);
   }
   const type = detectFileType(content);
   if (!type) throw new AppError(415, RECEIPT_WRONG_TYPE);

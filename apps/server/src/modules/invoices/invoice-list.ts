@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { recordIdText } from '@practice/shared';
 import { withTenant, type Db } from '../../db/client';
 import { clients, invoices } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
@@ -10,7 +11,7 @@ export const INVOICE_STATUSES = ['draft', 'pending', 'partial', 'paid', 'void'] 
 export const invoiceListQuery = z.object({
   ...pageQuery,
   status: z.enum(INVOICE_STATUSES, { error: 'Status must be draft, pending, partial, paid or void' }).optional(),
-  client_id: z.coerce.number().int().positive('Client must be a client id').optional(),
+  client_id: z.optional(recordIdText('Client must be a client id')),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 

@@ -27,9 +27,6 @@ export function pageOf<T>(items: T[], total: number, request: PageRequest): Page
   return { items, total, page: request.page, page_size: request.page_size };
 }
 
-/** A YYYY-MM-DD query parameter. */
-export const dateQuery = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD)`);
-
 /** Escapes LIKE wildcards in a search term typed by a person. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { TIME_ENTRY_STATUSES } from '@practice/shared';
+import { TIME_ENTRY_STATUSES, isoDate, recordIdText } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { timeEntries } from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
-import { dateQuery, offsetOf, pageQuery, sortOrder, type Page } from '../records/pagination';
+import { offsetOf, pageQuery, sortOrder, type Page } from '../records/pagination';
 import { requireOrganizationUser } from '../records/user-lookup';
 import { maySeeOthersEntries } from './entry-access';
 import { selectTimeEntries, timeEntryViewOf, type TimeEntryView } from './time-entry-view';
@@ -19,7 +19,7 @@ const SORT_COLUMNS = {
 
 /** `user_id`: a user's id, `me` (the default) or `all`. */
 export const userFilter = z
-  .union([z.literal('me'), z.literal('all'), z.coerce.number().int().positive()], {
+  .union([z.literal('me'), z.literal('all'), recordIdText('User must be me, all or a user id')], {
     error: 'User must be me, all or a user id',
   })
   .default('me');
@@ -27,9 +27,9 @@ export const userFilter = z
 export const timeEntryListQuery = z.object({
   ...pageQuery,
   user_id: userFilter,
-  client_id: z.coerce.number().int().positive('Client must be a client id').optional(),
-  from: dateQuery('From').optional(),
-  to: dateQuery('To').optional(),
+  client_id: z.optional(recordIdText('Client must be a client id')),
+  from: z.optional(isoDate('From')),
+  to: z.optional(isoDate('To')),
   status: z.enum(TIME_ENTRY_STATUSES, { error: 'Status must be draft, completed or billed' }).optional(),
   billable: z.enum(['true', 'false'], { error: 'Billable must be true or false' }).optional(),
   sort: z

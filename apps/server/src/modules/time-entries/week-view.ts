@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isoDate, recordIdText } from '@practice/shared';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { notFoundField } from '../records/field-errors';
-import { dateQuery } from '../records/pagination';
 import { addDays, daysFrom } from './calendar';
 import { userScope } from './time-entry-list';
 
 export const weekQuery = z.object({
-  start: dateQuery('Start').optional(),
+  start: z.optional(isoDate('Start')),
   user_id: z
-    .union([z.literal('me'), z.coerce.number().int().positive()], { error: 'User must be me or a user id' })
+    .union([z.literal('me'), recordIdText('User must be me or a user id')], { error: 'User must be me or a user id' })
     .default('me'),
 });
 export type WeekQuery = z.infer<typeof weekQuery>;
