@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MALFORMED_UPLOAD } from '../src/modules/expenses/expenses.routes';
+import { NUL_MESSAGE } from '../src/plugins/nul-guard';
 import { Session, createTestApp, signedIn, type TestApp } from './test-app';
 import { createActivityType, createClient, type ActivityTypeBody, type ClientBody } from './work-records';
 
@@ -84,11 +86,20 @@ describe('a NUL byte in text answers 400 with the field named', () => {
     expectFieldError(await get('/activity-types?q=a%00b'), 'q');
   });
 
-  it('in a field no schema names, and in a path', async () => {
-    const response = await admin.request({ method: 'POST', url: '/timer/stop', payload: { extra: NUL } });
-    expect(response.statusCode, response.body).toBeLessThan(500);
+  it('in a field no schema names, an object key and a path, the same answer', async () => {
+    const extra = await admin.request({ method: 'POST', url: '/timer/stop', payload: { extra: NUL } });
+    expect(extra.statusCode, extra.body).toBe(400);
+    expect(extra.json()).toEqual({ error: NUL_MESSAGE, details: { extra: NUL_MESSAGE } });
+    const key = await admin.request({ method: 'POST', url: '/timer/stop', payload: { nested: { [NUL]: 1 } } });
+    expect(key.json()).toEqual({ error: NUL_MESSAGE, details: { [`nested.${NUL}`]: NUL_MESSAGE } });
     const reset = await new Session(testApp.app).request({ url: '/reset_password/a%00b', csrf: null });
-    expect(reset.statusCode, reset.body).toBeLessThan(500);
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json()).toEqual({ error: NUL_MESSAGE, details: { resetCode: NUL_MESSAGE } });
+  });
+
+  it('answers 401 first to a caller without a session on a signed-in route', async () => {
+    const response = await new Session(testApp.app).request({ url: '/clients?q=a%00b', csrf: null });
+    expect(response.statusCode).toBe(401);
   });
 });
 
@@ -211,6 +222,8 @@ describe('a malformed multipart receipt answers 400', () => {
       payload,
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<{ error: string }>().error).toEqual(expect.any(String));
+    expect(response.json<{ error: string }>().error).toBe(
+      payload === '' ? 'Choose a receipt file to upload' : MALFORMED_UPLOAD,
+    );
   });
 });
