@@ -19,7 +19,7 @@ import type { SessionUser } from '../../plugins/route-permission';
 import type { OrganizationLookup } from '../../plugins/tenancy';
 import { writeAudit } from '../audit/audit';
 import { belongsToRequest, findCandidate, forgiveAccountFailures } from '../auth/auth.service';
-import { checkSignInLimits, recordSignInFailure } from '../auth/sign-in-limits';
+import { claimSignInAttempt, releaseAttempt } from '../auth/sign-in-limits';
 import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
 import { passkeyAccountOf, userHandleOf } from './passkey-account';
 import { ownPasskey, passkeyByCredential, passkeyView, passkeysOf } from './passkey-store';
@@ -230,10 +230,9 @@ export async function verifyAuthentication(
 ): Promise<{ organizationId: number; userId: number }> {
   const { db } = context.database;
   const { username, credential } = input;
-  await checkSignInLimits(db, username, input.address);
-  const refuse = async (reason: string): Promise<never> => {
+  const claim = await claimSignInAttempt(db, username, input.address);
+  const refuse = (reason: string): never => {
     log.warn({ username, reason }, 'passkey sign-in refused');
-    await recordSignInFailure(db, username, input.address);
     throw unauthorized(AUTHENTICATION_FAILED);
   };
   const candidate = await findCandidate(context, username);
@@ -281,6 +280,7 @@ export async function verifyAuthentication(
       .returning({ id: passkeys.id }),
   );
   if (moved.length === 0) return refuse('counter changed meanwhile');
+  await releaseAttempt(db, claim);
   await forgiveAccountFailures(context, username);
   return owner;
 }
