@@ -128,4 +128,28 @@ test.describe('a signed-in user', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test('logs out after the access token expired, and the session ends on the server too', async ({
+    page,
+    login,
+    playwright,
+  }) => {
+    await login('admin');
+    const context = page.context();
+    const cookieValue = async (name: string) => (await context.cookies()).find((cookie) => cookie.name === name)?.value;
+    const refreshToken = await cookieValue('refresh_token_cookie');
+    const refreshCsrf = await cookieValue('csrf_refresh_token');
+    await context.clearCookies({ name: 'access_token_cookie' });
+    await context.clearCookies({ name: 'csrf_access_token' });
+    const loggedOut = page.waitForResponse((response) => response.url() === apiUrl('/logout'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await loggedOut).status()).toBe(204);
+    await expect(page).toHaveURL(/\/login$/);
+    const elsewhere = await playwright.request.newContext();
+    const replay = await elsewhere.post(apiUrl('/refresh'), {
+      headers: { cookie: `refresh_token_cookie=${refreshToken}`, 'x-csrf-token': refreshCsrf ?? '' },
+    });
+    expect(replay.status()).toBe(401);
+    await elsewhere.dispose();
+  });
 });

@@ -129,10 +129,12 @@ test.describe('passkeys', () => {
     await expect(page.getByText('No passkey registered yet')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Register passkey' })).toBeVisible();
 
+    // The options name no credential for anyone (ADR 0094): the browser still offers the
+    // passkey it holds, and the server refuses the revoked key.
     await logOut(page);
     dialog = await openSignIn(page);
     await dialog.getByRole('button', { name: 'Use a passkey' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('No passkeys found. Please register first.');
+    await expect(dialog.getByRole('alert')).toHaveText('Authentication failed');
   });
 
   test('the prompt shows once per username: Maybe Later, and the next sign-in goes straight in', async ({ page }) => {

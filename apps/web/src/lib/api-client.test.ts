@@ -83,6 +83,17 @@ describe('the API client', () => {
     expect(calls[1]?.headers['Content-Type']).toBe('application/json');
   });
 
+  it('echoes the refresh CSRF cookie on DELETE /logout, which outlives the access one, else the access one', async () => {
+    const signedIn = setup(() => new Response(null, { status: 204 }), SIGNED_IN);
+    await signedIn.client.delete('/logout');
+    const accessExpired = setup(() => new Response(null, { status: 204 }), { csrf_refresh_token: 'refresh-csrf' });
+    await accessExpired.client.delete('/logout');
+    const refreshGone = setup(() => new Response(null, { status: 204 }), { csrf_access_token: 'access-csrf' });
+    await refreshGone.client.delete('/logout');
+    const sent = [signedIn, accessExpired, refreshGone].map(({ calls }) => calls[0]?.headers['X-CSRF-TOKEN']);
+    expect(sent).toEqual(['refresh-csrf', 'refresh-csrf', 'access-csrf']);
+  });
+
   it('shares one refresh among concurrent 401s and retries each call once', async () => {
     let refreshed = false;
     let releaseRefresh: () => void = () => undefined;

@@ -35,6 +35,7 @@ export type ApiClient = {
 };
 
 const REFRESH_PATH = '/refresh';
+const LOGOUT_PATH = '/logout';
 /** SPEC 4: a 401 from these means wrong credentials or a dead session, never "refresh and retry". */
 const NO_REFRESH_PATHS = new Set(['/login', REFRESH_PATH]);
 
@@ -55,13 +56,23 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
+  /**
+   * The refresh token's CSRF value for /refresh, and for /logout while it exists: it outlives
+   * the access token, so logout works after the access token has expired (ADR 0092).
+   */
+  function csrfFor(path: string): string | null {
+    if (path === REFRESH_PATH) return options.readCookie(CSRF_REFRESH_COOKIE);
+    if (path === LOGOUT_PATH) return options.readCookie(CSRF_REFRESH_COOKIE) ?? options.readCookie(CSRF_ACCESS_COOKIE);
+    return options.readCookie(CSRF_ACCESS_COOKIE);
+  }
+
   async function send(method: Method, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     // A FormData body (a file upload) goes as multipart: the browser writes its Content-Type with the boundary.
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (method !== 'GET') {
-      const csrf = options.readCookie(path === REFRESH_PATH ? CSRF_REFRESH_COOKIE : CSRF_ACCESS_COOKIE);
+      const csrf = csrfFor(pathOnly(path));
       if (csrf) headers['X-CSRF-TOKEN'] = csrf;
     }
     const organization = options.organizationHeader();
@@ -109,7 +120,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    if (options.session.isLoggingOut() && pathOnly(path) !== '/logout') {
+    if (options.session.isLoggingOut() && pathOnly(path) !== LOGOUT_PATH) {
       throw new ApiError(LOGGING_OUT, 0, LOGGING_OUT);
     }
     const accessCsrfSent = options.readCookie(CSRF_ACCESS_COOKIE);

@@ -7,6 +7,7 @@ export * from './sign-in-failures';
 export * from './sign-in-attempts';
 export * from './verifications';
 export * from './passkeys';
+export * from './passkey-sign-in-ceremonies';
 export * from './mail-outbox';
 export * from './clients';
 export * from './client-contacts';

@@ -10,6 +10,8 @@ export const refreshTokens = pgTable(
     familyId: uuid('family_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The token this one was exchanged for: the grace period answers a pair of it (ADR 0093). */
+    replacedBy: uuid('replaced_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

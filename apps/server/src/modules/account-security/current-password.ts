@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { verifyPassword } from '../auth/passwords';
-import { checkSignInLimits, recordSignInFailure } from '../auth/sign-in-limits';
+import { claimSignInAttempt, releaseAttempt } from '../auth/sign-in-limits';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
@@ -20,14 +20,16 @@ export async function confirmCurrentPassword(
   address: string,
 ): Promise<void> {
   const { db } = context.database;
-  await checkSignInLimits(db, user.username, address);
+  const claim = await claimSignInAttempt(db, user.username, address);
   const [row] = await withTenant(db, user.organizationId, (tx) =>
     tx
       .select({ passwordHash: users.passwordHash })
       .from(users)
       .where(and(eq(users.organizationId, user.organizationId), eq(users.id, user.id))),
   );
-  if (row && (await verifyPassword(row.passwordHash, password))) return;
-  await recordSignInFailure(db, user.username, address);
+  if (row && (await verifyPassword(row.passwordHash, password))) {
+    await releaseAttempt(db, claim);
+    return;
+  }
   throw badRequest(CURRENT_PASSWORD_INCORRECT, { current_password: CURRENT_PASSWORD_INCORRECT });
 }

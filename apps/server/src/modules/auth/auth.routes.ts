@@ -14,20 +14,28 @@ import { ACCESS_COOKIE, CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSes
 import { revokeFamily } from './sessions';
 
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
+const CSRF_REFUSED = 'CSRF token missing or incorrect';
 const BYPASS_2FA_HEADER = 'x-bypass-2fa';
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = context.secureCookies;
 
-  /** The session logout ends: the refresh cookie's, else the access cookie's when only that one is left. */
-  async function sessionOfCookies(cookies: Record<string, string | undefined>) {
+  /**
+   * The session logout ends and whether the call may end it: the refresh cookie's session when
+   * X-CSRF-TOKEN is that token's CSRF claim (which works after the access token has expired),
+   * else the access cookie's when it is the access token's claim. `forged` when a live token
+   * is present but the header matches neither: the call is refused and nothing changes.
+   */
+  async function logoutTarget(cookies: Record<string, string | undefined>, header: unknown) {
     const refreshToken = cookies[REFRESH_COOKIE];
-    const byRefresh = refreshToken ? await context.tokens.verifyRefresh(refreshToken) : null;
-    if (byRefresh?.ok) return byRefresh.claims;
     const accessToken = cookies[ACCESS_COOKIE];
+    const byRefresh = refreshToken ? await context.tokens.verifyRefresh(refreshToken) : null;
     const byAccess = accessToken ? await context.tokens.verifyAccess(accessToken) : null;
-    return byAccess?.ok ? byAccess.claims : null;
+    const live = [byRefresh, byAccess].flatMap((verdict) => (verdict?.ok ? [verdict.claims] : []));
+    if (live.length === 0) return { kind: 'none' } as const;
+    const matched = live.find((claims) => typeof header === 'string' && header === claims.csrf);
+    return matched ? ({ kind: 'session', claims: matched } as const) : ({ kind: 'forged' } as const);
   }
 
   /** Whether the dev panel's bypass applies: only ever when the server runs in development. */
@@ -93,7 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       request.headers[CSRF_HEADER],
       lookup,
     );
-    if (outcome.kind === 'csrf') throw forbidden('CSRF token missing or incorrect');
+    if (outcome.kind === 'csrf') throw forbidden(CSRF_REFUSED);
     if (outcome.kind === 'organization') throw forbidden(ORGANIZATION_MISMATCH);
     if (outcome.kind === 'refused') {
       clearSessionCookies(reply, secure);
@@ -109,9 +117,13 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   routes.delete('/logout', { config: { permission: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const session = await sessionOfCookies(request.cookies);
-    if (session) {
-      const { organizationId, familyId } = session;
+    const target = await logoutTarget(request.cookies, request.headers[CSRF_HEADER]);
+    if (target.kind === 'forged') {
+      request.log.warn('logout refused: csrf check failed');
+      throw forbidden(CSRF_REFUSED);
+    }
+    if (target.kind === 'session') {
+      const { organizationId, familyId } = target.claims;
       await withTenant(context.database.db, organizationId, (tx) => revokeFamily(tx, organizationId, familyId));
     }
     clearSessionCookies(reply, secure);

@@ -8,7 +8,7 @@ import { buildUserView, findUserWithRole, type UserView } from '../users/user-vi
 import type { SessionTokens } from './cookies';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { rotateSession, startSession } from './sessions';
-import { checkSignInLimits, clearAccountFailures, recordSignInFailure } from './sign-in-limits';
+import { claimSignInAttempt, clearAccountFailures, releaseAttempt } from './sign-in-limits';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -39,8 +39,9 @@ export function belongsToRequest(lookup: OrganizationLookup, organizationId: num
 /**
  * Checks a username and password. Unknown user, wrong password, inactive account and an
  * account of another organization than the request's all get the same answer in similar time.
- * The account's failures are forgiven only once every factor has passed (forgiveAccountFailures),
- * so wrong e-mail codes keep counting against the account.
+ * The attempt is counted before the check and given back when the password is right; the
+ * account's earlier failures are forgiven only once every factor has passed
+ * (forgiveAccountFailures), so wrong e-mail codes keep counting against the account.
  */
 export async function verifyCredentials(
   context: AppContext,
@@ -49,15 +50,15 @@ export async function verifyCredentials(
   address: string,
 ): Promise<CandidateUser> {
   const { db } = context.database;
-  await checkSignInLimits(db, credentials.username, address);
+  const claim = await claimSignInAttempt(db, credentials.username, address);
   const candidate = await findCandidate(context, credentials.username);
   const passwordOk = candidate
     ? await verifyPassword(candidate.passwordHash, credentials.password)
     : (await burnPasswordCheck(credentials.password), false);
   if (!candidate || !passwordOk || !candidate.active || !belongsToRequest(lookup, candidate.organizationId)) {
-    await recordSignInFailure(db, credentials.username, address);
     throw unauthorized(INVALID_CREDENTIALS);
   }
+  await releaseAttempt(db, claim);
   return candidate;
 }
 

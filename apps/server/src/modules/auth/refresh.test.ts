@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodePayload, unsignedCopy, withEditedClaims } from '../../../test/jwt-parts';
 import { Session, TEST_SECRET, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
+import { REFRESH_GRACE_SECONDS } from './sessions';
 import { createTokenSigner, type AccessClaims } from './tokens';
 
 let testApp: TestApp;
@@ -55,14 +56,25 @@ describe('refresh rotation', () => {
   });
 });
 
+/** Moves the server's clock (Date only; the database keeps its own) past the grace period of a rotation. */
+function afterTheGrace(): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + (REFRESH_GRACE_SECONDS + 1) * 1000);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('refresh token reuse', () => {
-  it('answers 401 to a replayed token and revokes the whole family', async () => {
+  it('answers 401 to a token replayed after the grace period and revokes the whole family', async () => {
     const session = await signedIn(testApp.app, 'manager');
     const stolen = {
       refresh_token_cookie: session.cookie('refresh_token_cookie'),
       csrf_refresh_token: session.csrfRefresh,
     };
     expect((await refresh(session)).statusCode).toBe(200);
+    afterTheGrace();
 
     const replay = await refresh(sessionWith(stolen));
     expect(replay.statusCode).toBe(401);
@@ -84,9 +96,70 @@ describe('refresh token reuse', () => {
       csrf_refresh_token: victim.csrfRefresh,
     };
     await refresh(victim);
-    await refresh(sessionWith(stolen));
+    afterTheGrace();
+    expect((await refresh(sessionWith(stolen))).statusCode).toBe(401);
     expect((await getUser(otherDevice)).statusCode).toBe(200);
     expect((await refresh(otherDevice)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Two tabs (or two calls of a page without Web Locks) refreshing with the same cookie at once:
+ * within the grace period the second one gets a pair of the same family, not a revocation.
+ */
+describe('the same refresh token twice within the grace period', () => {
+  it('answers 200 to both of two parallel refreshes, and every new pair keeps working', async () => {
+    const session = await signedIn(testApp.app, 'staff');
+    const cookies = {
+      refresh_token_cookie: session.cookie('refresh_token_cookie'),
+      csrf_refresh_token: session.csrfRefresh,
+    };
+    const tabs = [sessionWith(cookies), sessionWith(cookies)];
+    const answers = await Promise.all(tabs.map((tab) => refresh(tab)));
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200]);
+    for (const tab of tabs) {
+      expect(accessClaimsOf(tab).familyId).toBe(accessClaimsOf(session).familyId);
+      expect((await getUser(tab)).statusCode).toBe(200);
+    }
+    expect((await refresh(tabs[1]!)).statusCode).toBe(200);
+    expect((await getUser(tabs[1]!)).statusCode).toBe(200);
+  });
+
+  it('answers a late second refresh within the grace period with a pair of the same session', async () => {
+    const session = await signedIn(testApp.app, 'billing');
+    const late = sessionWith({
+      refresh_token_cookie: session.cookie('refresh_token_cookie'),
+      csrf_refresh_token: session.csrfRefresh,
+    });
+    expect((await refresh(session)).statusCode).toBe(200);
+    expect((await refresh(late)).statusCode).toBe(200);
+    expect((await getUser(session)).statusCode).toBe(200);
+    expect((await getUser(late)).statusCode).toBe(200);
+  });
+
+  it('still revokes the family once the new token has been used: that is a replay, grace or not', async () => {
+    const session = await signedIn(testApp.app, 'readonly');
+    const stolen = sessionWith({
+      refresh_token_cookie: session.cookie('refresh_token_cookie'),
+      csrf_refresh_token: session.csrfRefresh,
+    });
+    expect((await refresh(session)).statusCode).toBe(200);
+    expect((await refresh(session)).statusCode).toBe(200);
+    const replay = await refresh(stolen);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({ error: 'Token has been revoked' });
+    expect((await getUser(session)).statusCode).toBe(401);
+  });
+
+  it('gives nothing after logout', async () => {
+    const session = await signedIn(testApp.app, 'admin');
+    const kept = sessionWith({
+      refresh_token_cookie: session.cookie('refresh_token_cookie'),
+      csrf_refresh_token: session.csrfRefresh,
+    });
+    expect((await refresh(session)).statusCode).toBe(200);
+    expect((await session.request({ method: 'DELETE', url: '/logout' })).statusCode).toBe(204);
+    expect((await refresh(kept)).statusCode).toBe(401);
   });
 });
 

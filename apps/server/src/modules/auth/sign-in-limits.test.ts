@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { signInFailures } from '../../db/schema/index';
 import { Session, createTestApp, type TestApp } from '../../../test/test-app';
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -108,5 +110,45 @@ describe('per-address limit', () => {
     }
     expectLimited(await attempt('readonly', DEMO_PASSWORD, address));
     expect((await attempt('readonly', DEMO_PASSWORD, '10.0.4.2')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Each attempt is counted before its password check, so attempts sent together cannot all
+ * read the count from before any of them failed (on PostgreSQL they run truly in parallel).
+ */
+describe('attempts sent at once', () => {
+  it(`let at most ${ACCOUNT_FAILURE_LIMIT} of 16 wrong passwords for one account through`, async () => {
+    await testApp.context.database.db.delete(signInFailures).where(eq(signInFailures.key, 'user:admin'));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => attempt('admin', 'wrong-pass', `10.0.5.${index + 1}`)),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status !== 429 && status !== 401)).toEqual([]);
+    for (const response of answers.filter((answer) => answer.statusCode === 429)) expectLimited(response);
+  });
+
+  it(`let at most ${ADDRESS_FAILURE_LIMIT} failures from one address through across usernames`, async () => {
+    const address = '10.0.6.1';
+    for (let index = 0; index < ADDRESS_FAILURE_LIMIT - 2; index += 1) {
+      expect((await attempt(`sprayed-${index}`, 'wrong-pass', address)).statusCode).toBe(401);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => attempt(`parallel-${index}`, 'wrong-pass', address)),
+    );
+    expect(answers.filter((response) => response.statusCode !== 429)).toHaveLength(2);
+  });
+
+  it('do not count a right password against the address', async () => {
+    const address = '10.0.7.1';
+    await testApp.context.database.db
+      .insert(signInFailures)
+      .values(Array.from({ length: ADDRESS_FAILURE_LIMIT - 1 }, () => ({ key: `ip:${address}` })));
+    for (const name of ['manager', 'billing', 'readonly']) {
+      expect((await attempt(name, DEMO_PASSWORD, address)).statusCode).toBe(200);
+    }
+    expect((await attempt('manager', 'wrong-pass', address)).statusCode).toBe(401);
+    expectLimited(await attempt('manager', DEMO_PASSWORD, address));
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, gt, inArray, lt, min, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signInFailures } from '../../db/schema/index';
 import { tooManyRequests } from '../../lib/errors';
@@ -14,35 +14,59 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please try a
 const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 const addressKey = (address: string) => `ip:${address}`;
 
+export type KeyLimit = { key: string; limit: number };
+
+/** The hits one attempt counted: a failure keeps them, a success gives them back (releaseAttempt). */
+export type AttemptClaim = { hitIds: number[] };
+
 function windowStart(): Date {
   return new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
 }
 
-/** Refuses with 429 and Retry-After while `key` has `limit` or more hits in the window. */
-export async function checkKeyLimit(db: Db, key: string, limit: number, message = TOO_MANY_ATTEMPTS): Promise<void> {
-  const [row] = await db
-    .select({ failures: count(), oldest: min(signInFailures.failedAt) })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.key, key), gt(signInFailures.failedAt, windowStart())));
-  if (!row || row.failures < limit || !row.oldest) return;
-  const freeAt = new Date(row.oldest).getTime() + FAILURE_WINDOW_SECONDS * 1000;
-  throw tooManyRequests(message, Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)));
-}
-
-/** Refuses with 429 and Retry-After while the account or the address has too many recent failures. */
-export async function checkSignInLimits(db: Db, username: string, address: string): Promise<void> {
-  await checkKeyLimit(db, accountKey(username), ACCOUNT_FAILURE_LIMIT);
-  await checkKeyLimit(db, addressKey(address), ADDRESS_FAILURE_LIMIT);
-}
-
-/** Counts one hit for each key in the window (and forgets hits older than the window). */
-export async function recordKeyHits(db: Db, keys: string[]): Promise<void> {
-  await db.insert(signInFailures).values(keys.map((key) => ({ key })));
+/**
+ * Counts one hit for each key before the caller checks anything, or refuses with 429 and
+ * Retry-After while a key already holds `limit` hits in the window. The keys are locked
+ * (transaction-scoped advisory locks, in one order) for the count and the insert, so
+ * attempts sent at once take turns here: each sees the hits of all earlier ones, and no
+ * more than `limit` get through, however many arrive together (ADR 0091).
+ */
+export async function claimAttempt(db: Db, limits: KeyLimit[], message = TOO_MANY_ATTEMPTS): Promise<AttemptClaim> {
+  const keys = [...new Set(limits.map((entry) => entry.key))].sort();
+  const claim = await db.transaction(async (tx) => {
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const counted = await tx
+      .select({ key: signInFailures.key, hits: count(), oldest: min(signInFailures.failedAt) })
+      .from(signInFailures)
+      .where(and(inArray(signInFailures.key, keys), gt(signInFailures.failedAt, windowStart())))
+      .groupBy(signInFailures.key);
+    for (const { key, limit } of limits) {
+      const row = counted.find((entry) => entry.key === key);
+      if (!row || row.hits < limit || !row.oldest) continue;
+      const freeAt = new Date(row.oldest).getTime() + FAILURE_WINDOW_SECONDS * 1000;
+      throw tooManyRequests(message, Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)));
+    }
+    const inserted = await tx
+      .insert(signInFailures)
+      .values(keys.map((key) => ({ key })))
+      .returning({ id: signInFailures.id });
+    return { hitIds: inserted.map((row) => row.id) };
+  });
   await db.delete(signInFailures).where(lt(signInFailures.failedAt, windowStart()));
+  return claim;
 }
 
-export async function recordSignInFailure(db: Db, username: string, address: string): Promise<void> {
-  await recordKeyHits(db, [accountKey(username), addressKey(address)]);
+/** A checked attempt that passed is no failure: its own hits go, earlier failures stay. */
+export async function releaseAttempt(db: Db, claim: AttemptClaim): Promise<void> {
+  if (claim.hitIds.length === 0) return;
+  await db.delete(signInFailures).where(inArray(signInFailures.id, claim.hitIds));
+}
+
+/** A sign-in attempt (password, e-mail code, passkey, current password) of an account from an address. */
+export function claimSignInAttempt(db: Db, username: string, address: string): Promise<AttemptClaim> {
+  return claimAttempt(db, [
+    { key: accountKey(username), limit: ACCOUNT_FAILURE_LIMIT },
+    { key: addressKey(address), limit: ADDRESS_FAILURE_LIMIT },
+  ]);
 }
 
 /** A successful sign-in forgives the account's failures (not the address's). */

@@ -6,7 +6,8 @@ import { consumeVerification, issueVerification } from '../verifications/verific
 /** Long enough for a person at a fingerprint reader, short enough to be of no use later. */
 export const CHALLENGE_SECONDS = 5 * 60;
 
-type CeremonyType = 'passkey-registration' | 'passkey-authentication';
+/** Sign-in ceremonies keep their challenge per browser instead (sign-in-ceremonies.ts). */
+type CeremonyType = 'passkey-registration';
 type Owner = { organizationId: number; userId: number };
 
 /** Keeps a ceremony's challenge server-side (hashed), replacing the user's previous one. */

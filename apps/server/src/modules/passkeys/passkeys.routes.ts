@@ -24,6 +24,7 @@ import {
   verifyAuthentication,
   verifyRegistration,
 } from './passkeys.service';
+import { PASSKEY_CEREMONY_COOKIE, clearCeremonyCookie, setCeremonyCookie } from './sign-in-ceremonies';
 
 const credentialParams = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, 'Credential ID is required') });
 
@@ -89,9 +90,11 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
   routes.post(
     '/api/webauthn/authenticate/options',
     { config: { permission: 'public' }, schema: { body: passkeyAuthenticationOptionsSchema, tags } },
-    async (request) => {
+    async (request, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
-      return authenticationOptions(context, request.body.username, lookup);
+      const { options, ceremonyToken } = await authenticationOptions(context, lookup);
+      setCeremonyCookie(reply, ceremonyToken, context.secureCookies);
+      return options;
     },
   );
 
@@ -102,12 +105,19 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
       const lookup = await resolveRequestOrganization(context, request);
       const owner = await verifyAuthentication(
         context,
-        { username: request.body.username, credential: request.body.credential, lookup, address: request.ip },
+        {
+          username: request.body.username,
+          credential: request.body.credential,
+          ceremonyToken: request.cookies[PASSKEY_CEREMONY_COOKIE],
+          lookup,
+          address: request.ip,
+        },
         request.log,
       );
       const { user, tokens } = await completeSignIn(context, owner.organizationId, owner.userId);
       request.log.info({ userId: user.id, organizationId: user.organization_id, factor: 'passkey' }, 'signed in');
       clearPendingCookie(reply, context.secureCookies);
+      clearCeremonyCookie(reply, context.secureCookies);
       setSessionCookies(reply, tokens, context.secureCookies);
       return user;
     },

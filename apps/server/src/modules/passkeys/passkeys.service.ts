@@ -19,11 +19,12 @@ import type { SessionUser } from '../../plugins/route-permission';
 import type { OrganizationLookup } from '../../plugins/tenancy';
 import { writeAudit } from '../audit/audit';
 import { belongsToRequest, findCandidate, forgiveAccountFailures } from '../auth/auth.service';
-import { checkSignInLimits, recordSignInFailure } from '../auth/sign-in-limits';
+import { claimSignInAttempt, releaseAttempt } from '../auth/sign-in-limits';
 import { challengeOf, consumeChallenge, storeChallenge } from './challenges';
 import { passkeyAccountOf, userHandleOf } from './passkey-account';
 import { ownPasskey, passkeyByCredential, passkeyView, passkeysOf } from './passkey-store';
 import { relyingPartyFor } from './relying-party';
+import { openSignInCeremony, useSignInCeremony } from './sign-in-ceremonies';
 
 export const REGISTRATION_FAILED = 'Registration failed';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
@@ -183,39 +184,23 @@ export async function deletePasskey(context: AppContext, user: SessionUser, id: 
 }
 
 /**
- * POST /api/webauthn/authenticate/options. Every username gets options of the same shape;
- * only a user with a passkey gets a stored challenge and his credential listed, so the
- * answer does not tell whether an account exists.
+ * POST /api/webauthn/authenticate/options. The answer never depends on the username: no
+ * credential is listed (the browser offers its discoverable passkeys) and the RP ID is the
+ * request's organization's, so it tells nothing about accounts or passkeys. The challenge
+ * belongs to a ceremony of this browser (ADR 0094), whose token the route sets as a cookie.
  */
 export async function authenticationOptions(
   context: AppContext,
-  username: string,
   lookup: OrganizationLookup,
-): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const candidate = await findCandidate(context, username);
-  const usable = candidate && candidate.active && belongsToRequest(lookup, candidate.organizationId) ? candidate : null;
-  const found = usable
-    ? await withTenant(context.database.db, usable.organizationId, async (tx) => ({
-        account: await passkeyAccountOf(tx, usable.organizationId, usable.id),
-        keys: await passkeysOf(tx, { organizationId: usable.organizationId, userId: usable.id }),
-      }))
-    : null;
-  const subdomain = found?.account?.subdomain ?? (lookup.kind === 'found' ? lookup.organization.subdomain : null);
-  const keys = found?.keys ?? [];
+): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; ceremonyToken: string }> {
+  const subdomain =
+    lookup.kind === 'found' ? lookup.organization.subdomain : lookup.kind === 'unknown' ? lookup.subdomain : null;
   const options = await generateAuthenticationOptions({
     rpID: relyingPartyFor(context.config, subdomain).rpID,
-    allowCredentials: keys.map((row) => ({ id: row.credentialId, transports: row.transports })),
+    allowCredentials: [],
     userVerification: 'required',
   });
-  if (usable && keys.length > 0) {
-    await storeChallenge(
-      context,
-      { organizationId: usable.organizationId, userId: usable.id },
-      'passkey-authentication',
-      options.challenge,
-    );
-  }
-  return options;
+  return { options, ceremonyToken: await openSignInCeremony(context, options.challenge) };
 }
 
 /**
@@ -225,17 +210,27 @@ export async function authenticationOptions(
  */
 export async function verifyAuthentication(
   context: AppContext,
-  input: { username: string; credential: AuthenticationResponseJSON; lookup: OrganizationLookup; address: string },
+  input: {
+    username: string;
+    credential: AuthenticationResponseJSON;
+    ceremonyToken: string | undefined;
+    lookup: OrganizationLookup;
+    address: string;
+  },
   log: FastifyBaseLogger,
 ): Promise<{ organizationId: number; userId: number }> {
   const { db } = context.database;
   const { username, credential } = input;
-  await checkSignInLimits(db, username, input.address);
-  const refuse = async (reason: string): Promise<never> => {
+  const claim = await claimSignInAttempt(db, username, input.address);
+  const refuse = (reason: string): never => {
     log.warn({ username, reason }, 'passkey sign-in refused');
-    await recordSignInFailure(db, username, input.address);
     throw unauthorized(AUTHENTICATION_FAILED);
   };
+  // The browser's ceremony is used up first, so a failed attempt burns its challenge too.
+  const challenge = challengeOf(credential.response.clientDataJSON);
+  if (!challenge || !(await useSignInCeremony(context, input.ceremonyToken, challenge))) {
+    return refuse('no ceremony of this browser, or another challenge');
+  }
   const candidate = await findCandidate(context, username);
   if (!candidate || !candidate.active || !belongsToRequest(input.lookup, candidate.organizationId)) {
     return refuse('no such account here');
@@ -246,10 +241,6 @@ export async function verifyAuthentication(
     account: await passkeyAccountOf(tx, owner.organizationId, owner.userId),
   }));
   if (!stored || !account || credential.rawId !== credential.id) return refuse('credential is not this user’s');
-  const challenge = challengeOf(credential.response.clientDataJSON);
-  if (!challenge || !(await consumeChallenge(context, owner, 'passkey-authentication', challenge))) {
-    return refuse('unknown, used or expired challenge');
-  }
   const userHandle = credential.response.userHandle;
   if (userHandle !== undefined && userHandle !== stored.userHandle) return refuse('user handle mismatch');
   const { rpID, origin } = relyingPartyFor(context.config, account.subdomain);
@@ -281,6 +272,7 @@ export async function verifyAuthentication(
       .returning({ id: passkeys.id }),
   );
   if (moved.length === 0) return refuse('counter changed meanwhile');
+  await releaseAttempt(db, claim);
   await forgiveAccountFailures(context, username);
   return owner;
 }

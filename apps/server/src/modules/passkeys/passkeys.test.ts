@@ -26,17 +26,21 @@ async function registerPasskey(session: Session, device = 'My laptop') {
   return { authenticator, response };
 }
 
-async function authenticationOptions(username: string) {
-  const response = await new Session(testApp.app).request({
+/** A browser starting a passkey sign-in: its options, and the ceremony cookie the answer set in it. */
+async function startCeremony(username: string, browser = new Session(testApp.app)) {
+  const response = await browser.request({
     method: 'POST',
     url: '/api/webauthn/authenticate/options',
     payload: { username },
   });
-  return response.json();
+  return { browser, response, options: response.json() };
 }
 
-async function passkeySignIn(username: string, credential: unknown) {
-  const session = new Session(testApp.app);
+async function authenticationOptions(username: string) {
+  return (await startCeremony(username)).options;
+}
+
+async function passkeySignIn(username: string, credential: unknown, session = new Session(testApp.app)) {
   const response = await session.request({
     method: 'POST',
     url: '/api/webauthn/authenticate/verify',
@@ -180,17 +184,44 @@ describe('passkey sign-in', () => {
     authenticator = registered.authenticator;
   });
 
-  it('answers authentication options listing the credential, RP ID localhost', async () => {
+  it('answers options that list no credential (the browser offers its own), RP ID localhost', async () => {
     const options = await authenticationOptions('staff');
     expect(options.rpId).toBe('localhost');
-    expect(options.allowCredentials).toEqual([{ id: authenticator.id, type: 'public-key', transports: ['internal'] }]);
+    expect(options.allowCredentials).toEqual([]);
     expect(options.userVerification).toBe('required');
   });
 
-  it('answers the same shape for an unknown username, listing nothing', async () => {
-    const options = await authenticationOptions('nobody-here');
-    expect(Object.keys(options).sort()).toEqual(Object.keys(await authenticationOptions('staff')).sort());
-    expect(options.allowCredentials).toEqual([]);
+  it('answers the same for every username: with a passkey, without one, or unknown', async () => {
+    const answers = await Promise.all(['staff', 'manager', 'nobody-here'].map((name) => startCeremony(name)));
+    const shapes = answers.map(({ options }) => ({ ...options, challenge: typeof options.challenge }));
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    const cookies = answers.map(({ response }) => response.cookies.map((cookie) => cookie.name));
+    expect(cookies[1]).toEqual(cookies[0]);
+    expect(cookies[2]).toEqual(cookies[0]);
+  });
+
+  it("does not spoil a user's sign-in in progress: options asked for his name elsewhere leave his ceremony alone", async () => {
+    const { browser, options } = await startCeremony('staff');
+    await startCeremony('staff');
+    const { response } = await passkeySignIn('staff', authenticator.authenticate(options), browser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: 'staff' });
+  });
+
+  it('binds the challenge to the browser that asked for it: another browser cannot use it', async () => {
+    const { options } = await startCeremony('staff');
+    const { response } = await passkeySignIn('staff', authenticator.authenticate(options));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'Authentication failed' });
+  });
+
+  it('keeps the ceremony cookie HttpOnly, SameSite=Lax and short-lived', async () => {
+    const { response } = await startCeremony('staff');
+    const [cookie] = response.cookies as { name: string; httpOnly?: boolean; sameSite?: string; maxAge?: number }[];
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.maxAge).toBeLessThanOrEqual(300);
   });
 
   it("asks for a username with SPEC 5's message", async () => {
@@ -204,8 +235,8 @@ describe('passkey sign-in', () => {
   });
 
   it('signs in: the user object and session cookies; the counter and last use are stored', async () => {
-    const options = await authenticationOptions('staff');
-    const { session, response } = await passkeySignIn('staff', authenticator.authenticate(options));
+    const { browser, options } = await startCeremony('staff');
+    const { session, response } = await passkeySignIn('staff', authenticator.authenticate(options), browser);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: 'staff' });
     expect(session.csrfAccess).toBeDefined();
@@ -216,60 +247,64 @@ describe('passkey sign-in', () => {
   });
 
   it('refuses a replayed assertion: each challenge works once', async () => {
-    const options = await authenticationOptions('staff');
+    const { browser, options } = await startCeremony('staff');
     const assertion = authenticator.authenticate(options);
-    expect((await passkeySignIn('staff', assertion)).response.statusCode).toBe(200);
-    const replay = await passkeySignIn('staff', assertion);
+    const ceremonyCookie = browser.cookie('passkey_ceremony');
+    expect((await passkeySignIn('staff', assertion, browser)).response.statusCode).toBe(200);
+    expect(browser.cookie('passkey_ceremony')).toBeUndefined();
+    const copy = new Session(testApp.app);
+    copy.setCookie('passkey_ceremony', ceremonyCookie);
+    const replay = await passkeySignIn('staff', assertion, copy);
     expect(replay.response.statusCode).toBe(401);
     expect(replay.response.json()).toEqual({ error: 'Authentication failed' });
     expect(replay.session.csrfAccess).toBeUndefined();
   });
 
   it('refuses a challenge the server never issued', async () => {
-    const options = await authenticationOptions('staff');
+    const { browser, options } = await startCeremony('staff');
     const assertion = authenticator.authenticate(options, { challenge: Buffer.from('made-up').toString('base64url') });
-    expect((await passkeySignIn('staff', assertion)).response.statusCode).toBe(401);
+    expect((await passkeySignIn('staff', assertion, browser)).response.statusCode).toBe(401);
   });
 
   it('refuses an assertion made for another origin or RP ID', async () => {
-    let options = await authenticationOptions('staff');
-    const wrongOrigin = authenticator.authenticate(options, { origin: 'https://phish.example' });
-    expect((await passkeySignIn('staff', wrongOrigin)).response.statusCode).toBe(401);
-    options = await authenticationOptions('staff');
-    const wrongRp = authenticator.authenticate(options, { rpId: 'phish.example' });
-    expect((await passkeySignIn('staff', wrongRp)).response.statusCode).toBe(401);
+    let ceremony = await startCeremony('staff');
+    const wrongOrigin = authenticator.authenticate(ceremony.options, { origin: 'https://phish.example' });
+    expect((await passkeySignIn('staff', wrongOrigin, ceremony.browser)).response.statusCode).toBe(401);
+    ceremony = await startCeremony('staff');
+    const wrongRp = authenticator.authenticate(ceremony.options, { rpId: 'phish.example' });
+    expect((await passkeySignIn('staff', wrongRp, ceremony.browser)).response.statusCode).toBe(401);
   });
 
   it('refuses a counter that does not increase (a cloned authenticator)', async () => {
     const stored = (await storedPasskey('staff'))?.counter ?? 0;
     expect(stored).toBeGreaterThan(1);
     for (const counter of [stored, stored - 1]) {
-      const options = await authenticationOptions('staff');
+      const { browser, options } = await startCeremony('staff');
       const stale = authenticator.authenticate(options, { counter });
-      expect((await passkeySignIn('staff', stale)).response.statusCode).toBe(401);
+      expect((await passkeySignIn('staff', stale, browser)).response.statusCode).toBe(401);
     }
   });
 
   it('refuses an assertion without user verification', async () => {
-    const options = await authenticationOptions('staff');
+    const { browser, options } = await startCeremony('staff');
     const unverified = authenticator.authenticate(options, { userVerified: false });
-    expect((await passkeySignIn('staff', unverified)).response.statusCode).toBe(401);
+    expect((await passkeySignIn('staff', unverified, browser)).response.statusCode).toBe(401);
   });
 
   it("refuses another user's credential", async () => {
     const other = await signedIn(testApp.app, 'admin');
     expect((await registerPasskey(other, 'Admin key')).response.statusCode).toBe(200);
-    const optionsForAdmin = await authenticationOptions('admin');
-    const staffKeyForAdmin = authenticator.authenticate(optionsForAdmin);
-    const response = await passkeySignIn('admin', staffKeyForAdmin);
+    const forAdmin = await startCeremony('admin');
+    const staffKeyForAdmin = authenticator.authenticate(forAdmin.options);
+    const response = await passkeySignIn('admin', staffKeyForAdmin, forAdmin.browser);
     expect(response.response.statusCode).toBe(401);
     expect(response.response.json()).toEqual({ error: 'Authentication failed' });
   });
 
   it("refuses a sign-in at another organization's host", async () => {
-    const options = await authenticationOptions('staff');
+    const { browser, options } = await startCeremony('staff');
     const assertion = authenticator.authenticate(options);
-    const response = await new Session(testApp.app).request({
+    const response = await browser.request({
       method: 'POST',
       url: '/api/webauthn/authenticate/verify',
       payload: { username: 'staff', credential: assertion },
@@ -283,13 +318,13 @@ describe('passkey sign-in', () => {
     const registered = await registerPasskey(session, 'Key');
     expect(registered.response.statusCode).toBe(200);
     for (let tries = 0; tries < 10; tries += 1) {
-      const options = await authenticationOptions('nwstaff');
+      const { browser, options } = await startCeremony('nwstaff');
       const bad = registered.authenticator.authenticate(options, { origin: 'https://phish.example' });
-      expect((await passkeySignIn('nwstaff', bad)).response.statusCode).toBe(401);
+      expect((await passkeySignIn('nwstaff', bad, browser)).response.statusCode).toBe(401);
     }
-    const options = await authenticationOptions('nwstaff');
+    const { browser, options } = await startCeremony('nwstaff');
     const good = registered.authenticator.authenticate(options);
-    const limited = (await passkeySignIn('nwstaff', good)).response;
+    const limited = (await passkeySignIn('nwstaff', good, browser)).response;
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -302,8 +337,8 @@ describe('a passkey satisfies 2FA', () => {
     expect(response.statusCode).toBe(200);
     const password = await new Session(testApp.app).signIn('partner');
     expect(password.json()).toMatchObject({ requires_2fa: true, has_biometric: true, has_email: true });
-    const options = await authenticationOptions('partner');
-    const signIn = await passkeySignIn('partner', authenticator.authenticate(options));
+    const { browser, options } = await startCeremony('partner');
+    const signIn = await passkeySignIn('partner', authenticator.authenticate(options), browser);
     expect(signIn.response.statusCode).toBe(200);
     expect(signIn.response.json().username).toBe('partner');
   });
@@ -359,7 +394,15 @@ describe('listing, renaming and revoking', () => {
     const revoked = await session.request({ method: 'DELETE', url: `/api/webauthn/credentials/${credential.id}` });
     expect(revoked.statusCode).toBe(200);
     expect((await session.request({ url: '/api/webauthn/credentials' })).json()).toEqual({ credentials: [] });
-    expect((await authenticationOptions('admin')).allowCredentials).toEqual([]);
-    expect((await registerPasskey(session, 'New key')).response.statusCode).toBe(200);
+    const replacement = await registerPasskey(session, 'New key');
+    expect(replacement.response.statusCode).toBe(200);
+    const signIn = async () => {
+      const { browser, options } = await startCeremony('admin');
+      return (await passkeySignIn('admin', replacement.authenticator.authenticate(options), browser)).response;
+    };
+    expect((await signIn()).statusCode).toBe(200);
+    const id = replacement.response.json().credential.id;
+    expect((await session.request({ method: 'DELETE', url: `/api/webauthn/credentials/${id}` })).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(401);
   });
 });

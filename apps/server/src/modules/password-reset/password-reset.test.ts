@@ -107,6 +107,16 @@ describe('POST /reset_password/send', () => {
     expect((await requestReset('someone-else@example.com')).statusCode).toBe(429);
     await clearLimits();
   });
+
+  it('counts requests sent at once before answering, so no more than 3 mails go out', async () => {
+    await clearLimits();
+    const before = await countMails(testApp.context, 'manager@demo-cpa.example');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => requestReset('manager@demo-cpa.example')));
+    expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(5);
+    expect((await countMails(testApp.context, 'manager@demo-cpa.example')) - before).toBe(3);
+    await clearLimits();
+  });
 });
 
 describe('/reset_password/{resetCode}', () => {

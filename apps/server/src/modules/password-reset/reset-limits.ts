@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { checkKeyLimit, recordKeyHits } from '../auth/sign-in-limits';
+import { claimAttempt } from '../auth/sign-in-limits';
 
 /** Per e-mail address: enough for a person who asks again; not a way to flood someone's inbox. */
 export const RESET_EMAIL_LIMIT = 3;
@@ -10,9 +10,17 @@ export const TOO_MANY_RESETS = 'Too many password reset requests. Please try aga
 const emailKey = (email: string) => `reset-email:${email.toLowerCase()}`;
 const addressKey = (address: string) => `reset-ip:${address}`;
 
-/** Counts every request, known address or not, so the limit itself reveals nothing. */
+/**
+ * Counts every request, known address or not, so the limit itself reveals nothing. A request
+ * is never given back: the limit is on mails asked for, not on failures.
+ */
 export async function checkAndCountResetRequest(db: Db, email: string, address: string): Promise<void> {
-  await checkKeyLimit(db, emailKey(email), RESET_EMAIL_LIMIT, TOO_MANY_RESETS);
-  await checkKeyLimit(db, addressKey(address), RESET_ADDRESS_LIMIT, TOO_MANY_RESETS);
-  await recordKeyHits(db, [emailKey(email), addressKey(address)]);
+  await claimAttempt(
+    db,
+    [
+      { key: emailKey(email), limit: RESET_EMAIL_LIMIT },
+      { key: addressKey(address), limit: RESET_ADDRESS_LIMIT },
+    ],
+    TOO_MANY_RESETS,
+  );
 }

@@ -78,32 +78,46 @@ function attemptKey(organizationId: number, attemptId: string) {
   return and(eq(signInAttempts.organizationId, organizationId), eq(signInAttempts.id, attemptId));
 }
 
-export async function countCodeSent(tx: Tx, organizationId: number, attemptId: string): Promise<void> {
-  await tx
+/**
+ * Takes one of the attempt's code mails before sending it: a conditional UPDATE, so requests
+ * sent at once cannot all read the count from before any of them. False once all are used.
+ */
+export async function takeCodeMail(tx: Tx, organizationId: number, attemptId: string): Promise<boolean> {
+  const taken = await tx
     .update(signInAttempts)
     .set({ codesSent: sql`${signInAttempts.codesSent} + 1` })
-    .where(attemptKey(organizationId, attemptId));
+    .where(and(attemptKey(organizationId, attemptId), lt(signInAttempts.codesSent, MAX_CODES_PER_ATTEMPT)))
+    .returning({ id: signInAttempts.id });
+  return taken.length === 1;
 }
 
-export async function countWrongCode(tx: Tx, organizationId: number, attemptId: string): Promise<void> {
-  await tx
+/**
+ * Counts a code try as wrong before the code is checked, while the attempt is live and under
+ * the wrong-code limit. The row stays locked until the caller's transaction ends, so the tries
+ * of one attempt take turns. False when the attempt is void, finished or expired.
+ */
+export async function takeCodeTry(tx: Tx, organizationId: number, attemptId: string): Promise<boolean> {
+  const taken = await tx
     .update(signInAttempts)
     .set({ failedTries: sql`${signInAttempts.failedTries} + 1` })
-    .where(attemptKey(organizationId, attemptId));
-}
-
-/** Finishes an attempt once; a second finish of the same attempt answers false. */
-export async function closeAttempt(tx: Tx, organizationId: number, attemptId: string): Promise<boolean> {
-  const closed = await tx
-    .update(signInAttempts)
-    .set({ completedAt: new Date() })
     .where(
       and(
         attemptKey(organizationId, attemptId),
         isNull(signInAttempts.completedAt),
+        gt(signInAttempts.expiresAt, new Date()),
         lt(signInAttempts.failedTries, MAX_WRONG_CODES),
       ),
     )
+    .returning({ id: signInAttempts.id });
+  return taken.length === 1;
+}
+
+/** Finishes the attempt whose try (takeCodeTry, same transaction) had the right code, giving that try back. */
+export async function closeAttempt(tx: Tx, organizationId: number, attemptId: string): Promise<boolean> {
+  const closed = await tx
+    .update(signInAttempts)
+    .set({ completedAt: new Date(), failedTries: sql`${signInAttempts.failedTries} - 1` })
+    .where(and(attemptKey(organizationId, attemptId), isNull(signInAttempts.completedAt)))
     .returning({ id: signInAttempts.id });
   return closed.length === 1;
 }

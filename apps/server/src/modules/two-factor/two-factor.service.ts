@@ -8,16 +8,15 @@ import { enqueueMail } from '../../mail/outbox';
 import { twoFactorCodeMail } from '../../mail/templates/two-factor-code';
 import type { OrganizationLookup } from '../../plugins/tenancy';
 import { belongsToRequest, forgiveAccountFailures, type CandidateUser } from '../auth/auth.service';
-import { checkSignInLimits, recordSignInFailure } from '../auth/sign-in-limits';
+import { claimSignInAttempt, releaseAttempt } from '../auth/sign-in-limits';
 import { createSecretHasher, organizationOfToken, randomDigits } from '../verifications/secrets';
 import { consumeVerification, issueVerification } from '../verifications/verifications';
 import {
-  MAX_CODES_PER_ATTEMPT,
   closeAttempt,
-  countCodeSent,
-  countWrongCode,
   findLiveAttempt,
   openAttempt,
+  takeCodeMail,
+  takeCodeTry,
   type LiveAttempt,
 } from './sign-in-attempts';
 
@@ -77,13 +76,13 @@ export async function sendTwoFactorCode(
 ): Promise<void> {
   const attempt = await liveAttemptOf(context, input.token);
   if (!attempt || attempt.username.toLowerCase() !== input.username.toLowerCase()) throw unauthorized(SESSION_EXPIRED);
-  if (attempt.codesSent >= MAX_CODES_PER_ATTEMPT) {
-    const retryAfter = Math.max(1, Math.ceil((attempt.expiresAt.getTime() - Date.now()) / 1000));
-    throw tooManyRequests(TOO_MANY_CODES, retryAfter);
-  }
   const { organizationId, userId } = attempt;
   const code = randomDigits(TWO_FACTOR_CODE_LENGTH);
   await withTenant(context.database.db, organizationId, async (tx) => {
+    if (!(await takeCodeMail(tx, organizationId, attempt.id))) {
+      const retryAfter = Math.max(1, Math.ceil((attempt.expiresAt.getTime() - Date.now()) / 1000));
+      throw tooManyRequests(TOO_MANY_CODES, retryAfter);
+    }
     await issueVerification(tx, {
       organizationId,
       userId,
@@ -92,7 +91,6 @@ export async function sendTwoFactorCode(
       ttlSeconds: CODE_MINUTES * 60,
       signInAttemptId: attempt.id,
     });
-    await countCodeSent(tx, organizationId, attempt.id);
     const [organization] = await tx
       .select({ name: organizations.name })
       .from(organizations)
@@ -112,8 +110,9 @@ export async function sendTwoFactorCode(
 }
 
 /**
- * Checks the e-mailed code of the pending attempt. A wrong code counts against the attempt
- * (void after 5) and, like a wrong password, against the account and the address.
+ * Checks the e-mailed code of the pending attempt. Each try is counted before the code is
+ * checked, against the attempt (void after 5 wrong) and, like a password, against the account
+ * and the address; the right code gives its try back.
  */
 export async function verifyTwoFactorCode(
   context: AppContext,
@@ -122,24 +121,24 @@ export async function verifyTwoFactorCode(
   const attempt = await liveAttemptOf(context, input.token);
   if (!attempt || !belongsToRequest(input.lookup, attempt.organizationId)) throw unauthorized(SESSION_EXPIRED);
   const { db } = context.database;
-  await checkSignInLimits(db, attempt.username, input.address);
+  const claim = await claimSignInAttempt(db, attempt.username, input.address);
   const { organizationId, userId } = attempt;
   const accepted = await withTenant(db, organizationId, async (tx) => {
+    if (!(await takeCodeTry(tx, organizationId, attempt.id))) return null;
     const used = await consumeVerification(tx, {
       organizationId,
       type: 'two-factor-code',
       secretHash: codeHash(context, attempt.id, input.code),
     });
-    if (used && used.signInAttemptId === attempt.id && (await closeAttempt(tx, organizationId, attempt.id))) {
-      return true;
-    }
-    await countWrongCode(tx, organizationId, attempt.id);
-    return false;
+    return used?.signInAttemptId === attempt.id && (await closeAttempt(tx, organizationId, attempt.id));
   });
-  if (!accepted) {
-    await recordSignInFailure(db, attempt.username, input.address);
-    throw unauthorized(INVALID_CODE);
+  if (accepted === null) {
+    // The attempt was void or finished before this try: no code was checked, so nothing failed.
+    await releaseAttempt(db, claim);
+    throw unauthorized(SESSION_EXPIRED);
   }
+  if (!accepted) throw unauthorized(INVALID_CODE);
+  await releaseAttempt(db, claim);
   await forgiveAccountFailures(context, attempt.username);
   return { organizationId, userId, username: attempt.username };
 }

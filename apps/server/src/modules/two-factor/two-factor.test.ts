@@ -276,3 +276,48 @@ describe('brute force', () => {
     expect(rows(await failures())).toBe(0);
   });
 });
+
+/** Tries counted before the code is checked, so tries sent at once (truly parallel on PostgreSQL) cannot overrun a limit. */
+describe('code tries sent at once', () => {
+  it('let at most 10 of 16 wrong codes for one account through', async () => {
+    const { db } = testApp.context.database;
+    await db.execute(sql`delete from sign_in_failures`);
+    const attempts = [];
+    for (let index = 0; index < 4; index += 1) attempts.push(await pendingWithCode());
+    const answers = await Promise.all(
+      attempts.flatMap(({ session, code }) => Array.from({ length: 4 }, () => submitCode(session, wrongCodeFor(code)))),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(10);
+    for (const response of answers.filter((answer) => answer.statusCode !== 429)) {
+      expect(response.json()).toEqual({ error: 'Invalid verification code' });
+    }
+    await db.execute(sql`delete from sign_in_failures`);
+  });
+
+  it('check at most 5 codes of one attempt, and the attempt is void after them', async () => {
+    const { db } = testApp.context.database;
+    await db.execute(sql`delete from sign_in_failures`);
+    const { session, code } = await pendingWithCode();
+    const answers = await Promise.all(Array.from({ length: 9 }, () => submitCode(session, wrongCodeFor(code))));
+    const errors = answers.map((response) => response.json().error);
+    expect(errors.filter((error) => error === 'Invalid verification code')).toHaveLength(5);
+    expect(errors.filter((error) => error !== 'Invalid verification code')).toEqual(
+      Array.from({ length: 4 }, () => 'Session expired, please login again'),
+    );
+    expect((await submitCode(session, code)).json()).toEqual({ error: 'Session expired, please login again' });
+    await db.execute(sql`delete from sign_in_failures`);
+  });
+
+  it('mail at most 5 codes per attempt', async () => {
+    const session = new Session(testApp.app);
+    await session.signIn('partner');
+    const before = await countMails(testApp.context, PARTNER_EMAIL);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () => session.request({ url: '/login?action=request_2fa_code&username=partner' })),
+    );
+    expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(4);
+    expect((await countMails(testApp.context, PARTNER_EMAIL)) - before).toBe(5);
+  });
+});

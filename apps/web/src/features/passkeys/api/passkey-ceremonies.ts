@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-error';
 import { parseUser, sessionActions, type User } from '../../../lib/session-store';
 import { browserErrorMessage } from '../passkey-browser-errors';
 import { checkDeviceName, checkUsername } from '../passkey-input';
-import { API_FALLBACKS, BROWSER_MESSAGES } from '../passkey-messages';
+import { API_FALLBACKS } from '../passkey-messages';
 
 /**
  * The browser side of SPEC 7's passkey ceremonies. This module carries @simplewebauthn/browser
@@ -103,10 +103,8 @@ export async function signInWithPasskey(username: string, options: SignInOptions
       API_FALLBACKS.authenticationOptions,
     );
     if (ceremony.lost()) return { kind: 'superseded' };
-    // The server lists no credential for an account without a passkey (or none at all, ADR 0035).
-    if (!options.autofill && (optionsJSON.allowCredentials?.length ?? 0) === 0) {
-      return { kind: 'failed', message: BROWSER_MESSAGES.noPasskeys };
-    }
+    // The options list no credential for any username (ADR 0094): the browser offers the
+    // passkeys it holds, and says so itself when it has none.
     const credential = await browserStep(() =>
       startAuthentication({ optionsJSON, useBrowserAutofill: options.autofill === true }),
     );
