@@ -41,6 +41,7 @@ if (config.webPort !== 0) {
     apiUrl: config.apiUrl,
     apiPort: config.port,
     apiOrigins: [new URL(apiUrl).origin],
+    publicUrl: config.publicUrl,
   });
   await web.listen({ port: config.webPort, host: '0.0.0.0' });
 }

@@ -11,6 +11,8 @@ export type WebServerOptions = {
   /** Without API_URL, a page on localhost or an IP address calls this port of its own host (SPEC 7 names 5050). */
   apiPort: number;
   apiOrigins: string[];
+  /** PUBLIC_URL: only a page served over https may ask the browser to upgrade its requests. */
+  publicUrl: string;
 };
 
 /**
@@ -33,6 +35,9 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // On plain http at a host other than localhost the browser would upgrade the page's own
+        // scripts to an https that does not exist, and show a blank page.
+        upgradeInsecureRequests: options.publicUrl.startsWith('https://') ? [] : null,
       },
     },
   });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../src/db/client';
+import { withTenant, type Tx } from '../src/db/client';
 import { createTestApp, signedIn, type TestApp } from './test-app';
 
 type Row = Record<string, unknown>;
@@ -18,12 +18,17 @@ function inTransaction<T>(work: (run: Run) => Promise<T>): Promise<T> {
   );
 }
 
+/** As the app runs tenant work (withTenant: app_user, signed binding); with no organization, app_user alone. */
 function asAppUser<T>(organizationId: number | null, work: (run: Run) => Promise<T>): Promise<T> {
-  return inTransaction(async (run) => {
-    if (organizationId !== null) await run(sql`select set_config('app.org_id', ${String(organizationId)}, true)`);
-    await run(sql`set local role app_user`);
-    return work(run);
-  });
+  if (organizationId === null) {
+    return inTransaction(async (run) => {
+      await run(sql`set local role app_user`);
+      return work(run);
+    });
+  }
+  return withTenant(testApp.context.database.db, organizationId, async (tx) =>
+    work(async (query) => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows),
+  );
 }
 
 const idsOf = (rows: Row[]) => rows.map((row) => Number(Object.values(row)[0])).sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../src/db/client';
+import { withTenant, type Tx } from '../src/db/client';
 import { createTestApp, signedIn, type TestApp } from './test-app';
 
 type Row = Record<string, unknown>;
@@ -10,6 +10,7 @@ let testApp: TestApp;
 let tenantTables: string[];
 let demoId: number;
 let northwindId: number;
+let ownerName: string;
 
 function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
@@ -22,12 +23,17 @@ function inTransaction<T>(work: (run: Run) => Promise<T>): Promise<T> {
   );
 }
 
+/** As the app runs tenant work (withTenant: app_user, signed binding); with no organization, app_user alone. */
 function asAppUser<T>(organizationId: number | null, work: (run: Run) => Promise<T>): Promise<T> {
-  return inTransaction(async (run) => {
-    if (organizationId !== null) await run(sql`select set_config('app.org_id', ${String(organizationId)}, true)`);
-    await run(sql`set local role app_user`);
-    return work(run);
-  });
+  if (organizationId === null) {
+    return inTransaction(async (run) => {
+      await run(sql`set local role app_user`);
+      return work(run);
+    });
+  }
+  return withTenant(testApp.context.database.db, organizationId, (tx) =>
+    work(async (query) => rowsOf(await tx.execute(query))),
+  );
 }
 
 /** The messages of an error and of its causes: drizzle wraps the database's error. */
@@ -63,6 +69,7 @@ beforeAll(async () => {
       order by c.table_name`),
   );
   tenantTables = tables.map((row) => row.table_name as string);
+  ownerName = (await inTransaction((run) => run(sql`select current_user as name`)))[0]!.name as string;
 });
 afterAll(() => testApp.close());
 
@@ -71,16 +78,17 @@ describe('the tenant tables', () => {
     expect(tenantTables).toEqual(expect.arrayContaining(['audit_log', 'refresh_tokens', 'roles', 'users']));
   });
 
-  it('each have row-level security enabled, not owned by app_user', async () => {
+  it('each have row-level security enabled and forced, not owned by app_user; organizations too', async () => {
     const rows = await inTransaction((run) =>
       run(sql`
-        select c.relname, c.relrowsecurity, pg_get_userbyid(c.relowner) as owner
+        select c.relname, c.relrowsecurity, c.relforcerowsecurity, pg_get_userbyid(c.relowner) as owner
         from pg_class c
         where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`),
     );
-    for (const table of tenantTables) {
+    for (const table of [...tenantTables, 'organizations']) {
       const row = rows.find((candidate) => candidate.relname === table);
       expect(row?.relrowsecurity, table).toBe(true);
+      expect(row?.relforcerowsecurity, table).toBe(true);
       expect(row?.owner, table).not.toBe('app_user');
     }
   });
@@ -89,23 +97,31 @@ describe('the tenant tables', () => {
     const policies = await inTransaction((run) =>
       run(sql`select tablename, policyname, qual, with_check from pg_policies where schemaname = 'public'`),
     );
-    const scoped = /organization_id = (current_org_id\(\)|.*current_setting\('app\.org_id')/;
-    for (const table of tenantTables) {
+    const scoped = (column: string) =>
+      new RegExp(`^\\(?${column} = \\( SELECT current_org_id\\(\\) AS current_org_id\\)\\)?$`);
+    for (const table of [...tenantTables, 'organizations']) {
       const own = policies.filter((policy) => policy.tablename === table);
       expect(own.length, table).toBeGreaterThan(0);
       for (const policy of own) {
-        for (const clause of [policy.qual, policy.with_check]) {
-          if (clause !== null) expect(String(clause), `${table} ${String(policy.policyname)}`).toMatch(scoped);
+        const clauses = [policy.qual, policy.with_check].filter((clause) => clause !== null);
+        expect(clauses.length, `${table} ${String(policy.policyname)}`).toBeGreaterThan(0);
+        for (const clause of clauses) {
+          expect(String(clause), `${table} ${String(policy.policyname)}`).toMatch(
+            scoped(table === 'organizations' ? 'id' : 'organization_id'),
+          );
         }
       }
     }
   });
 
-  it('are read by a role that can neither bypass RLS nor act as superuser', async () => {
+  it('are read by a role that can neither bypass RLS nor act as superuser, and owns nothing', async () => {
     const [role] = await inTransaction((run) =>
-      run(sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'app_user'`),
+      run(sql`
+        select r.rolsuper, r.rolbypassrls,
+          (select count(*)::int from pg_class c where c.relowner = r.oid) as owned
+        from pg_roles r where r.rolname = 'app_user'`),
     );
-    expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
   });
 });
 
@@ -183,5 +199,90 @@ describe('the wall', () => {
       run(sql`select first_name from users where organization_id = ${northwindId} and first_name = 'Hacked'`),
     );
     expect(names).toEqual([]);
+  });
+});
+
+/** What demo's tenant transaction sees of Northwind after an escape: rows per table, organizations included. */
+async function northwindSeenAfter(escape: SQL): Promise<Record<string, number>> {
+  return asAppUser(demoId, async (run) => {
+    await run(escape);
+    const seen: Record<string, number> = {
+      organizations: await countRows(run, 'organizations', sql`id = ${northwindId}`),
+    };
+    for (const table of tenantTables) seen[table] = await countRows(run, table, sql`organization_id = ${northwindId}`);
+    return seen;
+  });
+}
+
+const nothing = () => Object.fromEntries(['organizations', ...tenantTables].map((table) => [table, 0]));
+
+describe('a statement inside a tenant transaction', () => {
+  it('runs logged in as app_user on PostgreSQL, so there is no other role to go back to', async () => {
+    const [who] = await asAppUser(demoId, (run) => run(sql`select session_user as session, current_user as current`));
+    expect(who).toEqual(
+      testApp.context.database.kind === 'postgres'
+        ? { session: 'app_user', current: 'app_user' }
+        : { session: ownerName, current: 'app_user' },
+    );
+  });
+
+  // PGlite is one session, opened as its superuser, with app_user set for each transaction:
+  // these role escapes are closed on PostgreSQL only (ADR 0098, what PGlite does not give).
+  const roleEscapes = () =>
+    testApp.context.database.kind === 'postgres'
+      ? [
+          { escape: sql`reset role`, refused: null },
+          { escape: sql`select set_config('role', 'none', true)`, refused: null },
+          { escape: sql.raw(`set role ${ownerName}`), refused: /permission denied to set role/ },
+          {
+            escape: sql.raw(`select set_config('role', '${ownerName}', true)`),
+            refused: /permission denied to set role/,
+          },
+          {
+            escape: sql.raw(`set session authorization ${ownerName}`),
+            refused: /permission denied to set session authorization/,
+          },
+        ]
+      : [];
+
+  it('cannot step back to the owner or another role with RESET ROLE, SET ROLE or SET SESSION AUTHORIZATION', async () => {
+    for (const { escape, refused } of roleEscapes()) {
+      if (refused) expect(await failureOf(northwindSeenAfter(escape))).toMatch(refused);
+      else expect(await northwindSeenAfter(escape)).toEqual(nothing());
+    }
+  });
+
+  it("cannot name another firm with set_config('app.org_id'), with or without its own proof", async () => {
+    expect(await northwindSeenAfter(sql`select set_config('app.org_id', ${String(northwindId)}, true)`)).toEqual(
+      nothing(),
+    );
+    expect(
+      await northwindSeenAfter(
+        sql`select set_config('app.org_id', ${String(northwindId)}, false), set_config('app.org_proof', 'forged', false)`,
+      ),
+    ).toEqual(nothing());
+  });
+
+  it('sees not even its own firm once app.org_id is changed: the proof no longer matches', async () => {
+    const own = await asAppUser(demoId, async (run) => {
+      await run(sql`select set_config('app.org_id', ${String(northwindId)}, true)`);
+      return countRows(run, 'users');
+    });
+    expect(own).toBe(0);
+  });
+
+  it('can neither read nor update the row of another organization, and reads its own', async () => {
+    const { visible, changed } = await asAppUser(demoId, async (run) => ({
+      visible: await run(sql`select id from organizations order by id`),
+      changed: await run(
+        sql`update organizations set time_rounding_minutes = 30 where id = ${northwindId} returning id`,
+      ),
+    }));
+    expect(visible).toEqual([{ id: demoId }]);
+    expect(changed).toEqual([]);
+    const [northwind] = await inTransaction((run) =>
+      run(sql`select time_rounding_minutes from organizations where id = ${northwindId}`),
+    );
+    expect(northwind?.time_rounding_minutes).not.toBe(30);
   });
 });

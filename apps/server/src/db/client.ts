@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { appLogin, assertRoles, ROLE_FLAGS, type RoleFlags } from './roles';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -15,10 +17,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export type Database = {
+  /**
+   * The owner's handle (the role of DATABASE_URL): migrations, seeds, the CLI and the few fixed
+   * lookups made before a tenant is known. Tenant work passes it to withTenant, which runs on
+   * the app_user connection (ADR 0098).
+   */
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs a script of several statements (migrations), outside any tenant. */
+  /** Runs a script of several statements (migrations), as the owner, outside any tenant. */
   execScript: (script: string) => Promise<void>;
+  /** After migrating: lets app_user log in and checks what each role may do (ADR 0098). */
+  prepareRoles: () => Promise<void>;
   /**
    * One read-only statement as app_user for one organization, in one round trip: the tenant
    * settings and the statement (its parameters inlined) go as one message, which PostgreSQL
@@ -31,16 +40,43 @@ export type Database = {
 const dialect = new PgDialect();
 
 /**
- * Makes a tenant's transaction settings: app.org_id for the row-level security policies and
- * the app_user role that cannot bypass them. The id is inlined (it must be a positive
- * integer), so that BEGIN and the settings can go in one message.
+ * The signed tenant binding (migration 0012): app.org_id with its HMAC under the database's
+ * key, which only the owner reads. current_org_id() answers the id only with a matching
+ * proof, so a query that sets app.org_id itself names no organization.
  */
-function tenantSettings(organizationId: number): string {
-  if (!Number.isSafeInteger(organizationId) || organizationId <= 0) {
-    throw new Error(`Not an organization id: ${organizationId}`);
-  }
-  return `select set_config('app.org_id', '${organizationId}', true), set_config('role', 'app_user', true)`;
+type TenantBinding = {
+  /** The settings of one tenant's transaction, as one statement (the id is inlined: BEGIN can share its message). */
+  settings: (organizationId: number) => Promise<string>;
+};
+
+function tenantBinding(readKey: () => Promise<Buffer>, switchRole: boolean): TenantBinding {
+  let key: Promise<Buffer> | undefined;
+  return {
+    settings: async (organizationId) => {
+      if (!Number.isSafeInteger(organizationId) || organizationId <= 0) {
+        throw new Error(`Not an organization id: ${organizationId}`);
+      }
+      key ??= readKey().catch((error: unknown) => {
+        key = undefined;
+        throw error;
+      });
+      const proof = createHmac('sha256', await key)
+        .update(String(organizationId))
+        .digest('hex');
+      // On PGlite, one session for both roles: the role is switched for the transaction only.
+      const role = switchRole ? ", set_config('role', 'app_user', true)" : '';
+      return `select set_config('app.org_id', '${organizationId}', true), set_config('app.org_proof', '${proof}', true)${role}`;
+    },
+  };
 }
+
+async function keyFrom(rows: Promise<{ rows: unknown[] }>): Promise<Buffer> {
+  const [row] = (await rows).rows as { key: Uint8Array }[];
+  if (!row) throw new Error('The database has no tenant binding key: run the migrations');
+  return Buffer.from(row.key);
+}
+
+const KEY_QUERY = 'select key from tenant_binding_key';
 
 function inlined(query: SQL): string {
   return dialect.sqlToQuery(query.inlineParams()).sql;
@@ -50,7 +86,7 @@ function lastRows<T>(results: { rows: unknown[] }[]): T[] {
   return (results.at(-1)?.rows ?? []) as T[];
 }
 
-/** withTenant's work per database: PostgreSQL's takes fewer round trips than drizzle's transaction. */
+/** withTenant's work per database: on PostgreSQL on the app_user pool, in fewer round trips than drizzle's transaction. */
 const tenantRunners = new WeakMap<Db, <T>(organizationId: number, work: (tx: Tx) => Promise<T>) => Promise<T>>();
 
 /**
@@ -58,7 +94,7 @@ const tenantRunners = new WeakMap<Db, <T>(organizationId: number, work: (tx: Tx)
  * a drizzle transaction kept per pooled connection (built once, not per call), then COMMIT.
  * A connection left inside a transaction (a failed ROLLBACK) is discarded, not reused.
  */
-function postgresTenantRunner(pool: pg.Pool) {
+function postgresTenantRunner(pool: pg.Pool, binding: TenantBinding) {
   const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   const schemaConfig = { fullSchema: schema, schema: relational.tables, tableNamesMap: relational.tableNamesMap };
   const transactions = new WeakMap<pg.PoolClient, Tx>();
@@ -72,7 +108,7 @@ function postgresTenantRunner(pool: pg.Pool) {
     return tx;
   };
   return async <T>(organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const begin = `begin; ${tenantSettings(organizationId)}`;
+    const begin = `begin; ${await binding.settings(organizationId)}`;
     const client = await pool.connect();
     try {
       await client.query(begin);
@@ -97,41 +133,85 @@ export type DatabaseOptions = {
   poolSize?: number;
 };
 
+const AUTHENTICATION_FAILED = new Set(['28P01', '28000']);
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    // readAsTenant inlines string values, escaped for standard_conforming_strings: made sure of here.
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+    const poolOptions = {
       max: options.poolSize ?? 10,
+      // readAsTenant inlines string values, escaped for standard_conforming_strings: made sure of here.
       options: '-c standard_conforming_strings=on',
-    });
+    };
+    const pool = new pg.Pool({ ...poolOptions, connectionString: options.databaseUrl });
+    const login = appLogin(options.databaseUrl);
+    // Tenant work runs logged in as app_user: not superuser, no BYPASSRLS, no table of its own,
+    // so neither RESET ROLE nor SET ROLE reaches a role that could read another firm.
+    const appPool = new pg.Pool({ ...poolOptions, connectionString: login.url });
     // An idle connection the server ends (restart, admin termination) must not crash the process:
     // the pool drops it and opens a new one on the next query.
-    pool.on('error', (error) => console.error(`idle database connection closed: ${error.message}`));
+    for (const each of [pool, appPool]) {
+      each.on('error', (error) => console.error(`idle database connection closed: ${error.message}`));
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    tenantRunners.set(db, postgresTenantRunner(pool));
+    const binding = tenantBinding(() => keyFrom(pool.query(KEY_QUERY)), false);
+    tenantRunners.set(db, postgresTenantRunner(appPool, binding));
+    const appFlags = async () => (await appPool.query<RoleFlags>(`${ROLE_FLAGS}current_user`)).rows[0];
     return {
       db,
       kind: 'postgres',
       execScript: async (script) => {
         await pool.query(script);
       },
+      prepareRoles: async () => {
+        const owner = (await pool.query<RoleFlags>(`${ROLE_FLAGS}current_user`)).rows[0];
+        let app: RoleFlags | undefined;
+        try {
+          app = await appFlags();
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (!login.password || !code || !AUTHENTICATION_FAILED.has(code)) throw error;
+          // A hex digest needs no quoting. Set only when the login fails: roles are shared by the
+          // databases of a server, and parallel processes must not keep rewriting the role.
+          await pool.query(`alter role app_user with login password '${login.password}'`);
+          app = await appFlags();
+        }
+        assertRoles(owner, app);
+      },
       readAsTenant: async <T>(organizationId: number, query: SQL) => {
-        const results = (await pool.query(`${tenantSettings(organizationId)}; ${inlined(query)}`)) as unknown;
+        const settings = await binding.settings(organizationId);
+        const results = (await appPool.query(`${settings}; ${inlined(query)}`)) as unknown;
         return lastRows<T>(results as pg.QueryResult[]);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), appPool.end()]);
+      },
     };
   }
   const client = options.pglite ?? (await openPglite(options.dataDir));
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const binding = tenantBinding(() => keyFrom(client.query(KEY_QUERY)), true);
+  tenantRunners.set(db, async (organizationId, work) => {
+    // Made before the transaction: PGlite's one session would wait on itself for the key.
+    const settings = sql.raw(await binding.settings(organizationId));
+    return db.transaction(async (tx) => {
+      // set_config('role', ..., true) is SET LOCAL ROLE.
+      await tx.execute(settings);
+      return work(tx as Tx);
+    });
+  });
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
     kind: 'pglite',
     execScript: async (script) => {
       await client.exec(script);
     },
+    prepareRoles: async () => {
+      const owner = (await client.query<RoleFlags>(`${ROLE_FLAGS}current_user`)).rows[0];
+      const app = (await client.query<RoleFlags>(`${ROLE_FLAGS}'app_user'`)).rows[0];
+      assertRoles(owner, app);
+    },
     readAsTenant: async <T>(organizationId: number, query: SQL) =>
-      lastRows<T>(await client.exec(`${tenantSettings(organizationId)}; ${inlined(query)}`)),
+      lastRows<T>(await client.exec(`${await binding.settings(organizationId)}; ${inlined(query)}`)),
     close: () => client.close(),
   };
 }
@@ -145,16 +225,28 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
 }
 
 /**
- * Runs work for one organization: inside a transaction, with app.org_id set and the
- * role switched to app_user, so row-level security scopes every query even when a
- * WHERE clause is forgotten.
+ * Runs work for one organization: inside a transaction, as app_user, with the signed tenant
+ * binding set, so row-level security scopes every query even when a WHERE clause is forgotten.
+ * The db of an open Database runs it on the app_user connection (PostgreSQL) or session role.
  */
 export async function withTenant<T>(db: Db, organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
   const runner = tenantRunners.get(db);
   if (runner) return runner(organizationId, work);
+  // An owner's transaction (creating a firm with its roles and administrator in one go): the
+  // tenant work is a savepoint inside it, switched to app_user like PGlite's. SET LOCAL outlives
+  // a released savepoint, so the owner's role and an empty binding are put back after the work.
   return db.transaction(async (tx) => {
-    // set_config('role', ..., true) is SET LOCAL ROLE.
-    await tx.execute(sql.raw(tenantSettings(organizationId)));
-    return work(tx as Tx);
+    const result = (await tx.execute(
+      sql`select key, current_setting('role') as role from tenant_binding_key`,
+    )) as unknown as { rows: { key: Uint8Array; role: string }[] };
+    const row = result.rows[0];
+    if (!row) throw new Error('The database has no tenant binding key: run the migrations');
+    const binding = tenantBinding(async () => Buffer.from(row.key), true);
+    await tx.execute(sql.raw(await binding.settings(organizationId)));
+    const value = await work(tx as Tx);
+    await tx.execute(
+      sql`select set_config('role', ${row.role}, true), set_config('app.org_id', '', true), set_config('app.org_proof', '', true)`,
+    );
+    return value;
   });
 }

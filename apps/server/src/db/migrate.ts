@@ -6,7 +6,10 @@ import type { Database } from './client';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Applies every SQL file in migrations/ not yet applied, in name order, each in its own transaction. */
+/**
+ * Applies every SQL file in migrations/ not yet applied, in name order, each in its own
+ * transaction; then makes sure app_user can log in and that no role can do more than it should.
+ */
 export async function migrate(database: Database): Promise<string[]> {
   await database.execScript(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
@@ -22,5 +25,6 @@ export async function migrate(database: Database): Promise<string[]> {
       `begin;\n${script}\n;insert into schema_migrations (name) values ('${file.replace(/'/g, "''")}');\ncommit;`,
     );
   }
+  await database.prepareRoles();
   return pending;
 }
