@@ -4,8 +4,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationsOf, routeUrlOf, type Operation } from './fuzz/openapi-operations';
-import { requestFor, type FuzzRequest } from './fuzz/request-arbitrary';
+import { ID_MAX } from '@practice/shared';
+import { operationsOf, routeUrlOf, type JsonSchema, type Operation } from './fuzz/openapi-operations';
+import { isIdName, requestFor, type FuzzRequest } from './fuzz/request-arbitrary';
 import { createTestApp, signedIn, type TestApp } from './test-app';
 import { createActivityType, createClient, createTimeEntry } from './work-records';
 
@@ -97,6 +98,28 @@ describe('fuzzing every route of the OpenAPI document', () => {
       .map((route) => key(route.method, route.url));
     expect(served.filter((route) => !documented.has(route))).toEqual([]);
     expect(operations.length).toBeGreaterThan(50);
+  });
+
+  it('caps every numeric id of the document at the integer column (ADR 0096)', () => {
+    const uncapped: string[] = [];
+    const visit = (schema: JsonSchema | undefined, name: string, where: string) => {
+      if (!schema) return;
+      for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) visit(option, name, where);
+      const numeric = schema.type === 'integer' || schema.type === 'number';
+      if (numeric && isIdName(name) && !(schema.maximum !== undefined && schema.maximum <= ID_MAX)) {
+        uncapped.push(`${where} ${name}`);
+      }
+      for (const [key, inner] of Object.entries(schema.properties ?? {})) visit(inner, key, where);
+      visit(schema.items, name, where);
+    };
+    for (const operation of operations) {
+      const where = `${operation.method} ${operation.path}`;
+      for (const parameter of [...operation.pathParameters, ...operation.queryParameters]) {
+        visit(parameter.schema, parameter.name, where);
+      }
+      visit(operation.body, '', where);
+    }
+    expect(uncapped).toEqual([]);
   });
 
   it('answers no 5xx, signed in as an administrator and signed out', { timeout: 120_000 }, async () => {

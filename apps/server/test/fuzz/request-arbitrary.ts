@@ -126,7 +126,8 @@ function schemaAt(schema: JsonSchema, path: Path): JsonSchema {
   return current;
 }
 
-function isIdName(name: string): boolean {
+/** A field or parameter that holds a record id by its name: `id` or `..._id`. */
+export function isIdName(name: string): boolean {
   return name === 'id' || name.endsWith('_id');
 }
 

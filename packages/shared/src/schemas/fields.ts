@@ -42,9 +42,12 @@ export function recordId(message: string) {
   return z.int(message).check(...idRange(message));
 }
 
-/** A record id written as text: a path segment or a query parameter. */
+/**
+ * A record id written as text: a path segment or a query parameter. The checks sit on the
+ * coerced number itself (not a pipe), so the OpenAPI document shows the range.
+ */
 export function recordIdText(message: string) {
-  return z.pipe(z.coerce.number(message), recordId(message));
+  return z.coerce.number(message).check(z.multipleOf(1, message), ...idRange(message));
 }
 
 /** An id the browser picked from a list; a missing one reads as "X is required". */
