@@ -13,6 +13,7 @@ import { useSearchState } from '../../../lib/use-search-state';
 import type { ActivityTypeView } from '../api/activity-type-views';
 import { useActivityTypes } from '../api/list-activity-types';
 import { ActivityTypeForm } from '../components/activity-type-form';
+import { TableFrame } from '../../../components/table-frame';
 
 /** null: closed; 'new': creating; else the type being edited. */
 type Editing = null | 'new' | ActivityTypeView;
@@ -65,7 +66,7 @@ export default function ActivityTypesPage() {
           </EmptyState>
         )}
         {items.length > 0 && (
-          <div className="table-scroll">
+          <TableFrame>
             <table className="data-table">
               <caption className="visually-hidden">Activity types</caption>
               <thead>
@@ -114,7 +115,7 @@ export default function ActivityTypesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
       <Modal

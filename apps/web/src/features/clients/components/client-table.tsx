@@ -6,6 +6,7 @@ import type { ClientListQuery, ClientSort } from '../api/list-clients';
 import type { ClientListItem } from '../api/client-views';
 import { BookmarkStar } from './bookmark-star';
 import { entityTypeLabel, STATUS_LABELS } from './client-labels';
+import { TableFrame } from '../../../components/table-frame';
 
 type ClientTableProps = {
   clients: ClientListItem[];
@@ -21,7 +22,7 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
     onSort: (sort: ClientSort, order: 'asc' | 'desc') => onChange({ sort, order }),
   };
   return (
-    <div className="table-scroll">
+    <TableFrame>
       <table className="data-table">
         <caption className="visually-hidden">Clients</caption>
         <thead>
@@ -71,6 +72,6 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

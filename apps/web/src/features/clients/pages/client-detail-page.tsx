@@ -67,16 +67,17 @@ export default function ClientDetailPage() {
       <div className="profile-columns">
         <div>
           <ClientProfileCard client={profile} />
-          <RecentTimeCard
-            entries={profile.recent_time}
-            canEditTime={hasPermission(user?.full_role, 'can_edit_time_entries')}
-          />
         </div>
         <div>
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}
           <ClientContactsCard contacts={profile.contacts} />
         </div>
       </div>
+      {/* The page's full width, so the table's eight columns fit beside each other (ADR 0100). */}
+      <RecentTimeCard
+        entries={profile.recent_time}
+        canEditTime={hasPermission(user?.full_role, 'can_edit_time_entries')}
+      />
     </div>
   );
 }

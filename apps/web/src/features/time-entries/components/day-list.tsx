@@ -12,6 +12,7 @@ import { dayLabel } from '../utils/calendar';
 import { QuickEntry } from './quick-entry';
 import { STATUS_LABELS } from './status-labels';
 import { TimeEntryForm } from './time-entry-form';
+import { TableFrame } from '../../../components/table-frame';
 
 /**
  * One day of the signed-in user's time: quick entry, the day's entries with their status,
@@ -53,7 +54,7 @@ export function DayList({ date }: { date: string }) {
       {entries.isError && <QueryError error={entries.error} />}
       {entries.data && items.length === 0 && <p className="muted">No time recorded on this day.</p>}
       {items.length > 0 && (
-        <div className="table-scroll">
+        <TableFrame>
           <table className="data-table">
             <caption className="visually-hidden">Time entries of {formatDate(date, true)}</caption>
             <thead>
@@ -119,7 +120,7 @@ export function DayList({ date }: { date: string }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableFrame>
       )}
       {entries.data && entries.data.total > DAY_ENTRIES_MAX && (
         <p className="muted">
