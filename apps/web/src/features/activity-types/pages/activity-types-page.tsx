@@ -26,6 +26,7 @@ export default function ActivityTypesPage() {
   const includeInactive = params.get('inactive') === 'true';
   const types = useActivityTypes({ q, includeInactive });
   const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   function typeSearch(value: string): void {
     setSearch(value);
@@ -41,6 +42,11 @@ export default function ActivityTypesPage() {
   return (
     <div>
       <PageHeader title="Activity types" actions={addButton} />
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
       <section className="card" aria-label="Activity types">
         <div className="filter-bar" role="search">
           <div className="form-field-grow">
@@ -127,7 +133,10 @@ export default function ActivityTypesPage() {
           <ActivityTypeForm
             key={editing === 'new' ? 'new' : editing.id}
             type={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
+            onDone={(savedName) => {
+              setEditing(null);
+              setNotice(savedName === null ? null : `Activity type ${savedName} saved.`);
+            }}
           />
         )}
       </Modal>

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
+import { useFlashNotice } from '../../../lib/flash-notice';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useSession } from '../../../lib/session-store';
 import { useClient } from '../api/get-client';
@@ -28,7 +29,8 @@ export default function ClientDetailPage() {
   const id = useIdParam();
   const { user } = useSession();
   const client = useClient(id);
-  const notice = noticeOf(useLocation().state);
+  const flashed = useFlashNotice();
+  const notice = noticeOf(useLocation().state) ?? flashed;
   const canEdit = hasPermission(user?.full_role, 'can_edit_clients');
 
   if (!client.data) {

@@ -14,6 +14,11 @@ import { STATUS_LABELS } from './status-labels';
 import { TimeEntryForm } from './time-entry-form';
 import { TableFrame } from '../../../components/table-frame';
 
+/** How a row names its entry to a screen reader and in the confirmations: "1.5 h for Acme LLC". */
+function entryName(entry: TimeEntry): string {
+  return `${formatHours(entry.minutes)} h for ${entry.client.legal_name}`;
+}
+
 /**
  * One day of the signed-in user's time: quick entry, the day's entries with their status,
  * completing a draft, and editing an entry in a dialog (the user's own entries need no
@@ -24,16 +29,19 @@ export function DayList({ date }: { date: string }) {
   const save = useSaveTimeEntry();
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const items = entries.data?.items ?? [];
 
   async function complete(entry: TimeEntry): Promise<void> {
     setError(null);
+    setNotice(null);
     try {
       await save.mutateAsync({
         id: entry.id,
         version: entry.version,
         input: inputFrom(entry, { status: 'completed' }),
       });
+      setNotice(`Completed ${entryName(entry)}.`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -48,6 +56,11 @@ export function DayList({ date }: { date: string }) {
       {error && (
         <p className="form-error" role="alert">
           {error}
+        </p>
+      )}
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
         </p>
       )}
       {entries.isPending && <SkeletonRows rows={3} label="Loading the day's entries" />}
@@ -92,15 +105,23 @@ export function DayList({ date }: { date: string }) {
                   <td>
                     <span className="button-row">
                       {entry.status === 'draft' && (
-                        <button type="button" className="button button-small" onClick={() => void complete(entry)}>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={`Complete ${entryName(entry)}`}
+                          onClick={() => void complete(entry)}
+                        >
                           Complete
                         </button>
                       )}
                       <button
                         type="button"
                         className="button button-small"
-                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${formatHours(entry.minutes)} h for ${entry.client.legal_name}`}
-                        onClick={() => setEditing(entry)}
+                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${entryName(entry)}`}
+                        onClick={() => {
+                          setNotice(null);
+                          setEditing(entry);
+                        }}
                       >
                         {entry.status === 'billed' ? 'View' : 'Edit'}
                       </button>
@@ -133,7 +154,10 @@ export function DayList({ date }: { date: string }) {
             key={editing.id}
             entry={editing}
             defaults={{ date }}
-            onDone={() => setEditing(null)}
+            onDone={(saved) => {
+              setEditing(null);
+              setNotice(saved ? `Saved ${entryName(saved)}.` : 'Time entry deleted.');
+            }}
             onCancel={() => setEditing(null)}
           />
         )}

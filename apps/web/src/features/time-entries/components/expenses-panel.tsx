@@ -97,7 +97,12 @@ export function ExpensesPanel() {
                       <StatusBadge status={expense.status} label={STATUS_LABELS[expense.status]} />
                     </td>
                     <td>
-                      <ReceiptCell expense={expense} />
+                      <ReceiptCell
+                        expense={expense}
+                        onAttached={(fileName) =>
+                          setNotice(`Receipt ${fileName} attached to the expense of ${expenseName(expense)}.`)
+                        }
+                      />
                     </td>
                     <td>
                       {expense.status !== 'billed' && (
