@@ -36,7 +36,9 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
             <SortHeader label="Status" column="status" {...sortProps} />
             <th scope="col">Partner</th>
             <th scope="col">Manager</th>
-            <th scope="col">Tags</th>
+            <th scope="col" className="wrap">
+              Tags
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -67,7 +69,7 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
                 )}
               </td>
               <td>{client.responsible_manager?.name}</td>
-              <td>{client.tags.join(', ')}</td>
+              <td className="wrap">{client.tags.join(', ')}</td>
             </tr>
           ))}
         </tbody>
