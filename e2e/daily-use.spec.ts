@@ -374,8 +374,14 @@ test.describe('confirmations', () => {
     );
 
     // Two drafts of one client on one day: each Complete button names its own entry.
-    await expect(page.getByRole('button', { name: `Complete 1.5 h for ${clientName}` })).toHaveCount(1);
-    await page.getByRole('button', { name: `Complete 0.5 h for ${clientName}` }).click();
+    const completes = page.getByRole('button', { name: /^Complete / });
+    await expect(completes).toHaveCount(2);
+    const names = await completes.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(new Set(names).size, names.join(' | ')).toBe(2);
+    await expect(page.getByRole('button', { name: `Complete 1.5 h for ${clientName}, ${activityName}` })).toHaveCount(
+      1,
+    );
+    await page.getByRole('button', { name: `Complete 0.5 h for ${clientName}, ${activityName}`, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Completed' })).toHaveText(
       `Completed 0.5 h for ${clientName}.`,
     );

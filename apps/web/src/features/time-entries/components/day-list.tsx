@@ -14,9 +14,14 @@ import { STATUS_LABELS } from './status-labels';
 import { TimeEntryForm } from './time-entry-form';
 import { TableFrame } from '../../../components/table-frame';
 
-/** How a row names its entry to a screen reader and in the confirmations: "1.5 h for Acme LLC". */
+/** How the confirmations name an entry: "1.5 h for Acme LLC". */
 function entryName(entry: TimeEntry): string {
   return `${formatHours(entry.minutes)} h for ${entry.client.legal_name}`;
+}
+
+/** How a row's buttons name their entry to a screen reader, told apart from the day's others by the activity. */
+function rowName(entry: TimeEntry): string {
+  return `${entryName(entry)}, ${entry.activity_type.name}`;
 }
 
 /**
@@ -108,7 +113,7 @@ export function DayList({ date }: { date: string }) {
                         <button
                           type="button"
                           className="button button-small"
-                          aria-label={`Complete ${entryName(entry)}`}
+                          aria-label={`Complete ${rowName(entry)}`}
                           onClick={() => void complete(entry)}
                         >
                           Complete
@@ -117,7 +122,7 @@ export function DayList({ date }: { date: string }) {
                       <button
                         type="button"
                         className="button button-small"
-                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${entryName(entry)}`}
+                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${rowName(entry)}`}
                         onClick={() => {
                           setNotice(null);
                           setEditing(entry);
