@@ -52,6 +52,11 @@ test.describe('time and expenses', () => {
     await expect(timer.getByRole('timer')).toBeVisible();
     await expect(timer.getByText(`${clientName}`)).toBeVisible();
     await timer.getByRole('button', { name: 'Stop and record' }).click();
+    // A run under a minute asks first (it would record a 1-minute entry).
+    await page
+      .getByRole('dialog', { name: 'Record under a minute?' })
+      .getByRole('button', { name: 'Record 1 minute' })
+      .click();
     await expect(timer.getByRole('status')).toHaveText(/Recorded the timer's time/);
     await expect(timer.getByRole('button', { name: 'Start timer' })).toBeVisible();
 

@@ -4,11 +4,17 @@ import { useSearchParams } from 'react-router';
 export type SearchChange = Record<string, string | null>;
 
 /**
+ * 'push' adds a history entry, so Back returns to the view before (turning a page); 'replace',
+ * the default, keeps typing and filtering out of the history.
+ */
+export type SearchHistory = 'push' | 'replace';
+
+/**
  * The URL query as state that inputs can be bound to (UI.md: filters live in the URL). A
  * router navigation lands a moment later, so a change shows at once and the URL follows;
  * once the URL has moved, it is the truth again (also after Back).
  */
-export function useSearchState(): [URLSearchParams, (change: SearchChange) => void] {
+export function useSearchState(): [URLSearchParams, (change: SearchChange, history?: SearchHistory) => void] {
   const [params, setParams] = useSearchParams();
   const [pending, setPending] = useState<{ from: string; next: URLSearchParams } | null>(null);
   const inUrl = params.toString();
@@ -22,7 +28,7 @@ export function useSearchState(): [URLSearchParams, (change: SearchChange) => vo
   });
 
   const update = useCallback(
-    (change: SearchChange) => {
+    (change: SearchChange, history: SearchHistory = 'replace') => {
       const next = new URLSearchParams(latest.current.current);
       for (const [key, value] of Object.entries(change)) {
         if (value) next.set(key, value);
@@ -30,7 +36,7 @@ export function useSearchState(): [URLSearchParams, (change: SearchChange) => vo
       }
       latest.current = { current: next, inUrl: latest.current.inUrl };
       setPending({ from: latest.current.inUrl, next });
-      setParams(next, { replace: true });
+      setParams(next, { replace: history === 'replace' });
     },
     [setParams],
   );

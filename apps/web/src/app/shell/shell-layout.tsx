@@ -14,6 +14,27 @@ import './shell.css';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
+/**
+ * The open slide-in menu is a modal layer: Tab and Shift+Tab go round its own items instead of
+ * leaving for the page behind the backdrop (which is inert meanwhile, for screen readers too).
+ */
+function keepFocusInMenu(event: KeyboardEvent): void {
+  const menu = document.getElementById('app-sidebar');
+  if (!menu) return;
+  const items = [...menu.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  const inside = menu.contains(document.activeElement);
+  if (event.shiftKey && (!inside || document.activeElement === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (!inside || document.activeElement === last)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** The signed-in shell (SPEC 2): sidebar, top bar, and the current page behind its permission. */
 export function ShellLayout() {
   const { user } = useSession();
@@ -31,6 +52,7 @@ export function ShellLayout() {
     closeButtonRef.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMobileOpen(false);
+      if (event.key === 'Tab') keepFocusInMenu(event);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
@@ -78,7 +100,7 @@ export function ShellLayout() {
       {mobile && mobileOpen && (
         <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMobileOpen(false)} />
       )}
-      <div className="shell-main">
+      <div className="shell-main" inert={mobile && mobileOpen}>
         <TopBar
           user={user}
           mobile={mobile}

@@ -40,7 +40,11 @@ function inputOf(values: ActivityTypeFormValues) {
   };
 }
 
-type ActivityTypeFormProps = { type: ActivityTypeView | null; onDone: () => void };
+type ActivityTypeFormProps = {
+  type: ActivityTypeView | null;
+  /** Closes the form: with the saved type's name after a save, null after Cancel. */
+  onDone: (savedName: string | null) => void;
+};
 
 /** Create or edit one service code; the form and PUT /activity-types share the schema. */
 export function ActivityTypeForm({ type, onDone }: ActivityTypeFormProps) {
@@ -58,8 +62,8 @@ export function ActivityTypeForm({ type, onDone }: ActivityTypeFormProps) {
   async function submit(input: ActivityTypeInput): Promise<void> {
     setFormError(null);
     try {
-      await save.mutateAsync({ id: type?.id ?? null, version: type?.version ?? null, input });
-      onDone();
+      const saved = await save.mutateAsync({ id: type?.id ?? null, version: type?.version ?? null, input });
+      onDone(saved.name);
     } catch (error) {
       setFormError(showServerErrors(error, setError, (name) => name in formValues(null)));
     }
@@ -96,7 +100,7 @@ export function ActivityTypeForm({ type, onDone }: ActivityTypeFormProps) {
       <CheckboxField label="Billable" error={errors.billable?.message} {...register('billable')} />
       <CheckboxField label="Active" error={errors.active?.message} {...register('active')} />
       <div className="form-actions">
-        <button type="button" className="button" onClick={onDone}>
+        <button type="button" className="button" onClick={() => onDone(null)}>
           Cancel
         </button>
         <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>

@@ -13,6 +13,7 @@ import { useSearchState } from '../../../lib/use-search-state';
 import type { ActivityTypeView } from '../api/activity-type-views';
 import { useActivityTypes } from '../api/list-activity-types';
 import { ActivityTypeForm } from '../components/activity-type-form';
+import { TableFrame } from '../../../components/table-frame';
 
 /** null: closed; 'new': creating; else the type being edited. */
 type Editing = null | 'new' | ActivityTypeView;
@@ -25,6 +26,7 @@ export default function ActivityTypesPage() {
   const includeInactive = params.get('inactive') === 'true';
   const types = useActivityTypes({ q, includeInactive });
   const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   function typeSearch(value: string): void {
     setSearch(value);
@@ -40,6 +42,11 @@ export default function ActivityTypesPage() {
   return (
     <div>
       <PageHeader title="Activity types" actions={addButton} />
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
       <section className="card" aria-label="Activity types">
         <div className="filter-bar" role="search">
           <div className="form-field-grow">
@@ -65,7 +72,7 @@ export default function ActivityTypesPage() {
           </EmptyState>
         )}
         {items.length > 0 && (
-          <div className="table-scroll">
+          <TableFrame>
             <table className="data-table">
               <caption className="visually-hidden">Activity types</caption>
               <thead>
@@ -114,7 +121,7 @@ export default function ActivityTypesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
       <Modal
@@ -126,7 +133,10 @@ export default function ActivityTypesPage() {
           <ActivityTypeForm
             key={editing === 'new' ? 'new' : editing.id}
             type={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
+            onDone={(savedName) => {
+              setEditing(null);
+              setNotice(savedName === null ? null : `Activity type ${savedName} saved.`);
+            }}
           />
         )}
       </Modal>

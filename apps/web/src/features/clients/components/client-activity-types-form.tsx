@@ -7,6 +7,7 @@ import { schemaResolver } from '../../../lib/form-resolver';
 import { centsToInput, inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useSaveClientActivityTypes, type ClientActivityType } from '../api/client-activity-types';
+import { TableFrame } from '../../../components/table-frame';
 
 type Row = { enabled: boolean; override_rate_cents: string };
 type FormValues = { effective_from: string; items: Row[] };
@@ -65,7 +66,7 @@ export function ClientActivityTypesForm({ clientId, types }: ClientActivityTypes
           {message.text}
         </p>
       )}
-      <div className="table-scroll">
+      <TableFrame>
         <table className="data-table">
           <caption className="visually-hidden">Activity types for this client</caption>
           <thead>
@@ -125,7 +126,7 @@ export function ClientActivityTypesForm({ clientId, types }: ClientActivityTypes
             })}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       <div className="form-grid">
         <FormField
           label="Rate changes take effect from"

@@ -56,7 +56,8 @@ export function ClientForm({ client: given, suggestedClientId, onSaved, onCancel
     resolver: schemaResolver(clientSchema, (values: ClientFormValues) => clientInputOf(values, editing)),
   });
   const { register, handleSubmit, formState, setValue, getFieldState, setError, control } = form;
-  const { errors } = formState;
+  // Read during render, so the form tracks it: Cancel asks only when something was changed.
+  const { errors, isDirty } = formState;
   const contacts = useFieldArray({ control, name: 'contacts', keyName: 'key' });
   const contactValues = useWatch({ control, name: 'contacts' });
 
@@ -232,7 +233,13 @@ export function ClientForm({ client: given, suggestedClientId, onSaved, onCancel
       </section>
 
       <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            if (!isDirty || window.confirm('Discard your changes to this client?')) onCancel();
+          }}
+        >
           Cancel
         </button>
         <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>

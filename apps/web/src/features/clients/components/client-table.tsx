@@ -6,6 +6,7 @@ import type { ClientListQuery, ClientSort } from '../api/list-clients';
 import type { ClientListItem } from '../api/client-views';
 import { BookmarkStar } from './bookmark-star';
 import { entityTypeLabel, STATUS_LABELS } from './client-labels';
+import { TableFrame } from '../../../components/table-frame';
 
 type ClientTableProps = {
   clients: ClientListItem[];
@@ -21,7 +22,7 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
     onSort: (sort: ClientSort, order: 'asc' | 'desc') => onChange({ sort, order }),
   };
   return (
-    <div className="table-scroll">
+    <TableFrame>
       <table className="data-table">
         <caption className="visually-hidden">Clients</caption>
         <thead>
@@ -35,7 +36,9 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
             <SortHeader label="Status" column="status" {...sortProps} />
             <th scope="col">Partner</th>
             <th scope="col">Manager</th>
-            <th scope="col">Tags</th>
+            <th scope="col" className="wrap">
+              Tags
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -66,11 +69,11 @@ export function ClientTable({ clients, query, onChange }: ClientTableProps) {
                 )}
               </td>
               <td>{client.responsible_manager?.name}</td>
-              <td>{client.tags.join(', ')}</td>
+              <td className="wrap">{client.tags.join(', ')}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

@@ -4,6 +4,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { shellPaths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import type { RecentTime } from '../api/client-views';
+import { TableFrame } from '../../../components/table-frame';
 
 /**
  * The client's latest time entries (those the reader may see); with can_edit_time_entries
@@ -16,7 +17,7 @@ export function RecentTimeCard({ entries, canEditTime }: { entries: RecentTime[]
       {entries.length === 0 ? (
         <p className="muted">No time recorded for this client yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableFrame>
           <table className="data-table">
             <thead>
               <tr>
@@ -68,7 +69,7 @@ export function RecentTimeCard({ entries, canEditTime }: { entries: RecentTime[]
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </section>
   );

@@ -40,7 +40,9 @@ export function useClientListQuery(): [ClientListQuery, (change: Partial<ClientL
       if ('bookmarked' in change) next.bookmarked = change.bookmarked ? 'true' : null;
       if ('sort' in change) next.sort = change.sort ?? null;
       if ('order' in change) next.order = change.order ?? null;
-      setParams(next);
+      // A page of its own is a step Back returns from; filters and sorting replace the entry.
+      const pageTurn = Object.keys(change).length === 1 && 'page' in change;
+      setParams(next, pageTurn ? 'push' : 'replace');
     },
     [setParams],
   );

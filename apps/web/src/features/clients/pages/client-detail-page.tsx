@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
+import { useFlashNotice } from '../../../lib/flash-notice';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useSession } from '../../../lib/session-store';
 import { useClient } from '../api/get-client';
@@ -28,7 +29,8 @@ export default function ClientDetailPage() {
   const id = useIdParam();
   const { user } = useSession();
   const client = useClient(id);
-  const notice = noticeOf(useLocation().state);
+  const flashed = useFlashNotice();
+  const notice = noticeOf(useLocation().state) ?? flashed;
   const canEdit = hasPermission(user?.full_role, 'can_edit_clients');
 
   if (!client.data) {
@@ -67,16 +69,17 @@ export default function ClientDetailPage() {
       <div className="profile-columns">
         <div>
           <ClientProfileCard client={profile} />
-          <RecentTimeCard
-            entries={profile.recent_time}
-            canEditTime={hasPermission(user?.full_role, 'can_edit_time_entries')}
-          />
         </div>
         <div>
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}
           <ClientContactsCard contacts={profile.contacts} />
         </div>
       </div>
+      {/* The page's full width, so the table's eight columns fit beside each other (ADR 0100). */}
+      <RecentTimeCard
+        entries={profile.recent_time}
+        canEditTime={hasPermission(user?.full_role, 'can_edit_time_entries')}
+      />
     </div>
   );
 }

@@ -75,7 +75,11 @@ export default function ClientsManagePage() {
               pageSize={CLIENTS_PAGE_SIZE}
               total={clients.data.total}
               noun="clients"
-              onPage={(page) => setQuery({ page })}
+              onPage={(page) => {
+                setQuery({ page });
+                // The list scrolls with the page: the next page starts at its top, not at the pager.
+                window.scrollTo({ top: 0 });
+              }}
             />
           </>
         )}

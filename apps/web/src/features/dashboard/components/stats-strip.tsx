@@ -2,7 +2,8 @@ import { formatHours, formatMoney } from '@practice/shared';
 import { useDashboardStats } from '../api/dashboard-stats';
 import { useLoggedFailure } from './use-logged-failure';
 
-type Stat = { label: string; value: string | null };
+/** hint: what the figure counts, where the label alone reads as something else. */
+type Stat = { label: string; value: string | null; hint?: string };
 
 /** SPEC 1 stats strip: today's and the 7-day window's hours (1 decimal), completed tasks, active clients, pending invoices, month revenue. */
 export function StatsStrip() {
@@ -11,7 +12,8 @@ export function StatsStrip() {
   const data = stats.data;
   const items: Stat[] = [
     { label: "Today's hours", value: data ? formatHours(data.todayMinutes) : null },
-    { label: "Week's hours", value: data ? formatHours(data.weekMinutes) : null },
+    // SPEC's rolling 7 days, not the timesheet's Monday-to-Sunday week: the card says so.
+    { label: "Week's hours", value: data ? formatHours(data.weekMinutes) : null, hint: 'Last 7 days, today included' },
     { label: 'Completed tasks', value: data ? String(data.completedTasks) : null },
     { label: 'Active clients', value: data ? String(data.activeClients) : null },
   ];
@@ -38,6 +40,7 @@ export function StatsStrip() {
                 </span>
               )}
             </dd>
+            {item.hint && <dd className="stat-hint">{item.hint}</dd>}
           </div>
         ))}
       </dl>

@@ -12,6 +12,17 @@ import { dayLabel } from '../utils/calendar';
 import { QuickEntry } from './quick-entry';
 import { STATUS_LABELS } from './status-labels';
 import { TimeEntryForm } from './time-entry-form';
+import { TableFrame } from '../../../components/table-frame';
+
+/** How the confirmations name an entry: "1.5 h for Acme LLC". */
+function entryName(entry: TimeEntry): string {
+  return `${formatHours(entry.minutes)} h for ${entry.client.legal_name}`;
+}
+
+/** How a row's buttons name their entry to a screen reader, told apart from the day's others by the activity. */
+function rowName(entry: TimeEntry): string {
+  return `${entryName(entry)}, ${entry.activity_type.name}`;
+}
 
 /**
  * One day of the signed-in user's time: quick entry, the day's entries with their status,
@@ -23,16 +34,19 @@ export function DayList({ date }: { date: string }) {
   const save = useSaveTimeEntry();
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const items = entries.data?.items ?? [];
 
   async function complete(entry: TimeEntry): Promise<void> {
     setError(null);
+    setNotice(null);
     try {
       await save.mutateAsync({
         id: entry.id,
         version: entry.version,
         input: inputFrom(entry, { status: 'completed' }),
       });
+      setNotice(`Completed ${entryName(entry)}.`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -49,11 +63,16 @@ export function DayList({ date }: { date: string }) {
           {error}
         </p>
       )}
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
       {entries.isPending && <SkeletonRows rows={3} label="Loading the day's entries" />}
       {entries.isError && <QueryError error={entries.error} />}
       {entries.data && items.length === 0 && <p className="muted">No time recorded on this day.</p>}
       {items.length > 0 && (
-        <div className="table-scroll">
+        <TableFrame>
           <table className="data-table">
             <caption className="visually-hidden">Time entries of {formatDate(date, true)}</caption>
             <thead>
@@ -91,15 +110,23 @@ export function DayList({ date }: { date: string }) {
                   <td>
                     <span className="button-row">
                       {entry.status === 'draft' && (
-                        <button type="button" className="button button-small" onClick={() => void complete(entry)}>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={`Complete ${rowName(entry)}`}
+                          onClick={() => void complete(entry)}
+                        >
                           Complete
                         </button>
                       )}
                       <button
                         type="button"
                         className="button button-small"
-                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${formatHours(entry.minutes)} h for ${entry.client.legal_name}`}
-                        onClick={() => setEditing(entry)}
+                        aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${rowName(entry)}`}
+                        onClick={() => {
+                          setNotice(null);
+                          setEditing(entry);
+                        }}
                       >
                         {entry.status === 'billed' ? 'View' : 'Edit'}
                       </button>
@@ -119,7 +146,7 @@ export function DayList({ date }: { date: string }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableFrame>
       )}
       {entries.data && entries.data.total > DAY_ENTRIES_MAX && (
         <p className="muted">
@@ -132,7 +159,10 @@ export function DayList({ date }: { date: string }) {
             key={editing.id}
             entry={editing}
             defaults={{ date }}
-            onDone={() => setEditing(null)}
+            onDone={(saved) => {
+              setEditing(null);
+              setNotice(saved ? `Saved ${entryName(saved)}.` : 'Time entry deleted.');
+            }}
             onCancel={() => setEditing(null)}
           />
         )}

@@ -14,6 +14,7 @@ import { ExpenseEditForm } from './expense-edit-form';
 import { ExpenseForm } from './expense-form';
 import { ReceiptCell } from './receipt-cell';
 import { STATUS_LABELS } from './status-labels';
+import { TableFrame } from '../../../components/table-frame';
 
 /** How a row names its expense to a screen reader and in the confirmation. */
 function expenseName(expense: Expense): string {
@@ -55,7 +56,7 @@ export function ExpensesPanel() {
       {expenses.data && items.length === 0 && <EmptyState title="No expenses yet" />}
       {items.length > 0 && (
         <>
-          <div className="table-scroll">
+          <TableFrame>
             <table className="data-table">
               <caption className="visually-hidden">Expenses</caption>
               <thead>
@@ -96,7 +97,12 @@ export function ExpensesPanel() {
                       <StatusBadge status={expense.status} label={STATUS_LABELS[expense.status]} />
                     </td>
                     <td>
-                      <ReceiptCell expense={expense} />
+                      <ReceiptCell
+                        expense={expense}
+                        onAttached={(fileName) =>
+                          setNotice(`Receipt ${fileName} attached to the expense of ${expenseName(expense)}.`)
+                        }
+                      />
                     </td>
                     <td>
                       {expense.status !== 'billed' && (
@@ -130,7 +136,7 @@ export function ExpensesPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
           <Pagination
             page={page}
             pageSize={EXPENSES_PAGE_SIZE}

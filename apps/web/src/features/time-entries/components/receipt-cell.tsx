@@ -8,7 +8,7 @@ import type { Expense } from '../api/time-views';
  * An expense's receipt: a download (the API serves it as an attachment), or a button that
  * attaches one; the server's refusal (413, 415) shows beside it.
  */
-export function ReceiptCell({ expense }: { expense: Expense }) {
+export function ReceiptCell({ expense, onAttached }: { expense: Expense; onAttached: (fileName: string) => void }) {
   const upload = useUploadReceipt();
   const fileRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +27,7 @@ export function ReceiptCell({ expense }: { expense: Expense }) {
     setError(null);
     try {
       await upload.mutateAsync({ expenseId: expense.id, file });
+      onAttached(file.name);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

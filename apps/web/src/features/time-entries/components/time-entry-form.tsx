@@ -90,6 +90,9 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
   >({ defaultValues: formValues(entry, defaults), resolver: schemaResolver(timeEntrySchema, inputOf) });
   const { errors } = formState;
   const client = useWatch({ control, name: 'client_id' });
+  // Held as a controlled value: the entry's own option is swapped for the listed one when the
+  // client's activity types arrive, and an uncontrolled select then fell back to "Choose...".
+  const activityValue = useWatch({ control, name: 'activity_type_id' });
   const activityField = useActivityField(register, setValue, client?.id ?? null);
 
   if (entry?.status === 'billed') return <BilledEntry entry={entry} onCancel={onCancel} />;
@@ -148,6 +151,7 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
           current={entry ? entry.activity_type : null}
           error={errors.activity_type_id?.message}
           {...activityField}
+          value={activityValue}
         />
         <FormField label="Date" type="date" error={errors.entry_date?.message} {...register('entry_date')} />
         <FormField

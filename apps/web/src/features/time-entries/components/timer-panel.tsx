@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { timerStartSchema, type TimerStartInput } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
@@ -9,6 +9,7 @@ import { useDiscardTimer, useStartTimer, useStopTimer, useTimer, type RunningTim
 import { formatElapsed } from '../utils/duration';
 import { ActivitySelect } from './activity-select';
 import { ClientField } from './client-field';
+import { TimerConfirm, type TimerQuestion } from './timer-confirm';
 import { clientLabel, type ClientChoice } from './client-picker';
 import { useTickingNow } from './use-ticking-now';
 
@@ -24,14 +25,32 @@ function inputOf(values: TimerFormValues) {
   };
 }
 
-function Running({ timer, onStopped }: { timer: RunningTimer; onStopped: (text: string) => void }) {
+type RunningProps = {
+  timer: RunningTimer;
+  onStopped: (text: string) => void;
+  /** Just started from the form, whose field had the focus: the focus moves to Stop and record. */
+  takeFocus: boolean;
+};
+
+function Running({ timer, onStopped, takeFocus }: RunningProps) {
   const now = useTickingNow(true);
   const stop = useStopTimer();
   const discard = useDiscardTimer();
   const [error, setError] = useState<string | null>(null);
-  const elapsed = timer.elapsed_seconds + (now - timer.fetchedAt) / 1000;
+  const [question, setQuestion] = useState<TimerQuestion | null>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const confirmed = timer.fetchedAt !== 0;
+  const elapsed = confirmed ? timer.elapsed_seconds + (now - timer.fetchedAt) / 1000 : 0;
+
+  // The form the focus was in is gone; Stop and record is where a keyboard user goes next.
+  useEffect(() => {
+    if (takeFocus && confirmed && (document.activeElement === null || document.activeElement === document.body)) {
+      stopRef.current?.focus();
+    }
+  }, [takeFocus, confirmed]);
 
   async function act(action: 'stop' | 'discard'): Promise<void> {
+    setQuestion(null);
     setError(null);
     try {
       if (action === 'stop') {
@@ -61,18 +80,26 @@ function Running({ timer, onStopped }: { timer: RunningTimer; onStopped: (text: 
         </p>
       )}
       <div className="button-row">
-        <button type="button" className="button" onClick={() => void act('discard')} disabled={discard.isPending}>
+        <button type="button" className="button" onClick={() => setQuestion('discard')} disabled={discard.isPending}>
           Discard
         </button>
         <button
+          ref={stopRef}
           type="button"
           className="button button-primary"
-          onClick={() => void act('stop')}
-          disabled={stop.isPending || timer.fetchedAt === 0}
+          onClick={() => (elapsed < 60 ? setQuestion('short') : void act('stop'))}
+          disabled={stop.isPending || !confirmed}
         >
           Stop and record
         </button>
       </div>
+      <TimerConfirm
+        question={question}
+        what={`${clientLabel(timer.client)} · ${timer.activity_type.name}`}
+        busy={stop.isPending || discard.isPending}
+        onConfirm={(asked) => void act(asked === 'short' ? 'stop' : 'discard')}
+        onCancel={() => setQuestion(null)}
+      />
     </div>
   );
 }
@@ -82,6 +109,7 @@ export function TimerPanel() {
   const timer = useTimer();
   const start = useStartTimer();
   const [notice, setNotice] = useState<string | null>(null);
+  const [started, setStarted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, setValue, control, reset } = useForm<
     TimerFormValues,
@@ -107,9 +135,11 @@ export function TimerPanel() {
       fetchedAt: 0,
     };
     try {
+      setStarted(true);
       await start.mutateAsync({ input, optimistic });
       reset(EMPTY);
     } catch (error) {
+      setStarted(false);
       setFormError(showServerErrors(error, setError, (name) => name in EMPTY));
     }
   }
@@ -128,7 +158,7 @@ export function TimerPanel() {
         </p>
       )}
       {timer.data ? (
-        <Running timer={timer.data} onStopped={setNotice} />
+        <Running timer={timer.data} onStopped={setNotice} takeFocus={started} />
       ) : (
         timer.isSuccess && (
           <form className="timer-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>

@@ -93,11 +93,31 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
     setStatus({ kind: 'saved', text: `Saved ${formatHours(minutes)} h for ${row.client.legal_name} on ${date}.` });
   }
 
+  const dayClass = (date: string) => (date === selectedDay ? 'num is-selected-day' : 'num');
+
   return (
     <div className="week-grid">
       <p className={status?.kind === 'error' ? 'grid-status is-error' : 'grid-status'} role="status">
         {status?.text}
       </p>
+      {/* A phone shows the selected day's column only; these buttons pick the day (ADR 0101). */}
+      <div className="week-day-strip" role="group" aria-label="Day shown">
+        {week.days.map((date) => {
+          const { weekday, short } = dayLabel(date);
+          return (
+            <button
+              key={date}
+              type="button"
+              className={date === selectedDay ? 'day-button is-selected' : 'day-button'}
+              aria-pressed={date === selectedDay}
+              onClick={() => onSelectDay(date)}
+            >
+              <span>{weekday}</span>
+              <span className="muted">{short}</span>
+            </button>
+          );
+        })}
+      </div>
       <div className="table-scroll">
         <table className="data-table week-table" ref={tableRef}>
           <caption className="visually-hidden">
@@ -112,7 +132,7 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
               {week.days.map((date) => {
                 const { weekday, short } = dayLabel(date);
                 return (
-                  <th key={date} scope="col" className="num">
+                  <th key={date} scope="col" className={dayClass(date)}>
                     <button
                       type="button"
                       className={date === selectedDay ? 'day-button is-selected' : 'day-button'}
@@ -148,7 +168,7 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
                 {row.days.map((cell, column) => {
                   const { weekday, short } = dayLabel(cell.date);
                   return (
-                    <td key={cell.date} className="num">
+                    <td key={cell.date} className={dayClass(cell.date)}>
                       <WeekCell
                         row={rowIndex}
                         column={column}
@@ -170,7 +190,7 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
             <tr>
               <th scope="row">Total</th>
               {week.day_totals.map((minutes, index) => (
-                <td key={week.days[index]} className="num">
+                <td key={week.days[index]} className={dayClass(week.days[index] ?? '')}>
                   {formatHours(minutes)}
                 </td>
               ))}

@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
+import { useFlashNotice } from '../../../lib/flash-notice';
 import { formatDate } from '../../../lib/format';
 import { useWeek } from '../api/week';
 import { DayList } from '../components/day-list';
@@ -24,6 +25,7 @@ export default function ProfilePage() {
   const requestedWeek = isIsoDate(weekParam) ? mondayOf(weekParam) : isIsoDate(dayParam) ? mondayOf(dayParam) : null;
   const week = useWeek(requestedWeek);
   const today = localToday();
+  const notice = useFlashNotice();
   const days = week.data?.days ?? [];
   const selectedDay =
     isIsoDate(dayParam) && days.includes(dayParam) ? dayParam : days.includes(today) ? today : (days[0] ?? null);
@@ -50,6 +52,11 @@ export default function ProfilePage() {
   return (
     <div className="time-page">
       <PageHeader title="Time & Expense" actions={recordTime} />
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
       <TimerPanel />
       <section className="card" aria-labelledby="week-heading">
         <div className="card-header">

@@ -1,6 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatHours } from '@practice/shared';
 import { PageHeader } from '../../../components/page-header';
 import { shellPaths } from '../../../config/paths';
+import { flashNotice } from '../../../lib/flash-notice';
 import { TimeEntryForm } from '../components/time-entry-form';
 import { isIsoDate, localToday } from '../utils/calendar';
 import '../time-entries.css';
@@ -18,7 +20,11 @@ export default function TimeEntryCreatePage() {
         <TimeEntryForm
           entry={null}
           defaults={{ date: isIsoDate(date) ? date : localToday() }}
-          onDone={(saved) => navigate(saved ? `${profile}?day=${saved.entry_date}` : profile)}
+          onDone={(saved) => {
+            if (saved)
+              flashNotice(`Time entry recorded: ${formatHours(saved.minutes)} h for ${saved.client.legal_name}.`);
+            navigate(saved ? `${profile}?day=${saved.entry_date}` : profile);
+          }}
           onCancel={() => navigate(profile)}
         />
       </section>

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
+import { flashNotice } from '../../../lib/flash-notice';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useTimeEntry } from '../api/time-entry';
 import { TimeEntryForm } from '../components/time-entry-form';
@@ -36,7 +37,10 @@ export default function TimeEntryEditPage() {
             key={generation}
             entry={entry.data}
             defaults={{ date: entry.data.entry_date }}
-            onDone={leave}
+            onDone={(saved) => {
+              flashNotice(saved ? 'Time entry saved.' : 'Time entry deleted.');
+              leave();
+            }}
             onCancel={leave}
             onReload={() => void entry.refetch().then(() => setGeneration((current) => current + 1))}
           />
