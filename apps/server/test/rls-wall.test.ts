@@ -252,6 +252,38 @@ describe('a statement inside a tenant transaction', () => {
     }
   });
 
+  it("cannot read another session's proof from pg_stat_activity", async () => {
+    const otherSessions = sql`
+      select query from pg_stat_activity
+      where pid <> pg_backend_pid() and query like '%app.org_proof%' and query not like '%pg_stat_activity%'`;
+    if (testApp.context.database.kind === 'pglite') {
+      // One session only: there is no other to read.
+      expect(await asAppUser(demoId, (run) => run(otherSessions))).toEqual([]);
+      return;
+    }
+    // Northwind's transaction stays open, its settings its last statement, while demo looks.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const northwind = asAppUser(northwindId, async () => {
+      opened();
+      await held;
+    });
+    await open;
+    try {
+      const seen = await asAppUser(demoId, async (run) => ({
+        proofs: await run(otherSessions),
+        sessions: await run(sql`select count(*)::int as n from pg_stat_activity where usename = 'app_user'`),
+      }));
+      expect(seen.sessions[0]?.n).toBeGreaterThanOrEqual(2);
+      expect(seen.proofs).toEqual([]);
+    } finally {
+      release();
+      await northwind;
+    }
+  });
+
   it("cannot name another firm with set_config('app.org_id'), with or without its own proof", async () => {
     expect(await northwindSeenAfter(sql`select set_config('app.org_id', ${String(northwindId)}, true)`)).toEqual(
       nothing(),
