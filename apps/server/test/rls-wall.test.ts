@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withTenant, type Tx } from '../src/db/client';
 import { createTestApp, signedIn, type TestApp } from './test-app';
 
@@ -216,6 +220,32 @@ async function northwindSeenAfter(escape: SQL): Promise<Record<string, number>> 
 
 const nothing = () => Object.fromEntries(['organizations', ...tenantTables].map((table) => [table, 0]));
 
+/**
+ * The two ways PGlite 0.5 could run as app_user, tried on a copy of the test database. PGlite's
+ * standalone backend always authenticates as the bootstrap superuser: its `username` option is a
+ * SET ROLE, and a session authorization set to app_user can be set back, since the
+ * authenticated user is a superuser. Either way every firm is one statement away.
+ */
+async function pgliteOpenedAsAppUser() {
+  const loadDataDir = new Blob([await readFile(inject('PRACTICE_TEST_TEMPLATE'))]);
+  const client = await PGlite.create({ loadDataDir, extensions: { pg_trgm }, username: 'app_user' });
+  const db = drizzle(client);
+  const run = async (query: SQL) => rowsOf(await db.execute(query))[0];
+  const who = sql`select session_user as session, current_user as current, (select count(*)::int from organizations) as firms`;
+  try {
+    const opened = await run(who);
+    await run(sql`reset role`);
+    const afterResetRole = await run(who);
+    await run(sql`set session authorization app_user`);
+    const sessionAuthorization = await run(who);
+    await run(sql`set session authorization postgres`);
+    const setBack = await run(who);
+    return { opened, afterResetRole, sessionAuthorization, setBack };
+  } finally {
+    await client.close();
+  }
+}
+
 describe('a statement inside a tenant transaction', () => {
   it('runs logged in as app_user on PostgreSQL, so there is no other role to go back to', async () => {
     const [who] = await asAppUser(demoId, (run) => run(sql`select session_user as session, current_user as current`));
@@ -226,26 +256,35 @@ describe('a statement inside a tenant transaction', () => {
     );
   });
 
-  // PGlite is one session, opened as its superuser, with app_user set for each transaction:
-  // these role escapes are closed on PostgreSQL only (ADR 0098, what PGlite does not give).
-  const roleEscapes = () =>
-    testApp.context.database.kind === 'postgres'
-      ? [
-          { escape: sql`reset role`, refused: null },
-          { escape: sql`select set_config('role', 'none', true)`, refused: null },
-          { escape: sql.raw(`set role ${ownerName}`), refused: /permission denied to set role/ },
-          {
-            escape: sql.raw(`select set_config('role', '${ownerName}', true)`),
-            refused: /permission denied to set role/,
-          },
-          {
-            escape: sql.raw(`set session authorization ${ownerName}`),
-            refused: /permission denied to set session authorization/,
-          },
-        ]
-      : [];
+  const roleEscapes = () => [
+    { escape: sql`reset role`, refused: null },
+    { escape: sql`select set_config('role', 'none', true)`, refused: null },
+    { escape: sql.raw(`set role ${ownerName}`), refused: /permission denied to set role/ },
+    {
+      escape: sql.raw(`select set_config('role', '${ownerName}', true)`),
+      refused: /permission denied to set role/,
+    },
+    {
+      escape: sql.raw(`set session authorization ${ownerName}`),
+      refused: /permission denied to set session authorization/,
+    },
+  ];
 
-  it('cannot step back to the owner or another role with RESET ROLE, SET ROLE or SET SESSION AUTHORIZATION', async () => {
+  it('cannot step back to the owner with RESET ROLE, SET ROLE or SET SESSION AUTHORIZATION on PostgreSQL; on PGlite it can', async () => {
+    if (testApp.context.database.kind === 'pglite') {
+      // PGlite cannot log in as app_user (ADR 0098, amendment): RESET ROLE returns to its
+      // superuser, which bypasses row-level security. This pins the gap and its cause; when
+      // pgliteOpenedAsAppUser changes, PGlite logs in as the role it is opened with and can
+      // serve as app_user, so that the escapes below can be closed on PGlite too.
+      expect((await northwindSeenAfter(sql`reset role`)).organizations).toBe(1);
+      expect(await pgliteOpenedAsAppUser()).toEqual({
+        opened: { session: 'postgres', current: 'app_user', firms: 0 },
+        afterResetRole: { session: 'postgres', current: 'postgres', firms: 2 },
+        sessionAuthorization: { session: 'app_user', current: 'app_user', firms: 0 },
+        setBack: { session: 'postgres', current: 'postgres', firms: 2 },
+      });
+      return;
+    }
     for (const { escape, refused } of roleEscapes()) {
       if (refused) expect(await failureOf(northwindSeenAfter(escape))).toMatch(refused);
       else expect(await northwindSeenAfter(escape)).toEqual(nothing());
