@@ -491,8 +491,13 @@ describe('WIP and invoices (API.md)', () => {
         await admin.request({ method: 'POST', url: `/invoices/${invoice.id}/void`, payload: { reason: 'again' } }),
         409,
       );
-      // The entry can be billed again on a new invoice.
-      await draftOf({ time_entry_ids: [first!.id] });
+      // The entry can be billed again on a new invoice, or deleted; the void invoice keeps its lines.
+      const rebilled = await draftOf({ time_entry_ids: [first!.id] });
+      expectStatus(await admin.request({ method: 'DELETE', url: `/invoices/${rebilled.id}` }), 204);
+      expectStatus(await admin.request({ method: 'DELETE', url: `/time-entries/${first!.id}` }), 204);
+      const history = (await admin.request({ url: `/invoices/${invoice.id}` })).json() as Invoice;
+      expect(history.items).toMatchObject([{ time_entry_id: null, amount_cents: 50_000 }]);
+      expect(history.total_cents).toBe(50_000);
 
       const [other] = await workFor();
       const paid = await issue((await draftOf({ time_entry_ids: [other!.id] })).id);
