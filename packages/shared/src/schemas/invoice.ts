@@ -193,6 +193,8 @@ export type InvoiceView = {
   invoice_text_id: number | null;
   access_code: string | null;
   portal_url: string | null;
+  /** Drafts only: the number issuing would take now (another issue first moves it on). */
+  next_number: string | null;
   void_reason: string | null;
   issued_at: string | null;
   voided_at: string | null;

@@ -438,7 +438,9 @@ describe('WIP and invoices (API.md)', () => {
         bill_cents: 50_000,
         write_reason: 'Courtesy',
       });
+      const preview = (await admin.request({ url: `/invoices/${invoice.id}` })).json();
       const issued = await issue(invoice.id);
+      expect(issued.number).toBe(preview.next_number);
       expect(issued.status).toBe('pending');
       expect(issued.number).toMatch(/^INV-\d+$/);
       expect(issued.access_code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
