@@ -75,6 +75,8 @@ CREATE UNIQUE INDEX invoices_access_code_key ON invoices (access_code_digest) WH
 -- The firm list: newest issued first; a client's invoices; open invoices by due date (aging).
 CREATE INDEX invoices_issued ON invoices (organization_id, issue_date DESC, id DESC);
 CREATE INDEX invoices_client_issued ON invoices (organization_id, client_id, issue_date DESC, id DESC);
+-- Search by number (GET /invoices?q=): contains, as people type part of a number.
+CREATE INDEX invoices_number_trgm ON invoices USING gin (number gin_trgm_ops);
 CREATE INDEX invoices_open_due ON invoices (organization_id, client_id, due_date) WHERE status IN ('pending', 'partial');
 
 CREATE TABLE invoice_lines (

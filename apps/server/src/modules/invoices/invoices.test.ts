@@ -571,6 +571,27 @@ describe('WIP and invoices (API.md)', () => {
       expect(net[0]!.net).toBe('0');
     });
 
+    it('never dates a void or a credit before the invoice it answers', async () => {
+      const later = await issue(
+        (await draftOf({ fixed_fees: [{ description: 'Next year', amount_cents: 900 }], issue_date: '2099-01-04' })).id,
+      );
+      await admin.request({
+        method: 'POST',
+        url: `/invoices/${later.id}/credit-memo`,
+        payload: { amount_cents: 100, reason: 'x' },
+      });
+      await admin.request({ method: 'POST', url: `/invoices/${later.id}/void`, payload: { reason: 'Early' } });
+      const dates = await ownerRows<{ kind: string; entry_date: string }>(
+        testApp,
+        sql`select kind, to_char(entry_date, 'YYYY-MM-DD') as entry_date from ar_ledger where invoice_id = ${later.id} order by id`,
+      );
+      expect(dates).toEqual([
+        { kind: 'invoice', entry_date: '2099-01-04' },
+        { kind: 'credit_memo', entry_date: '2099-01-04' },
+        { kind: 'invoice_void', entry_date: '2099-01-04' },
+      ]);
+    });
+
     it('keeps the ledger append-only for the app role and the owner', async () => {
       const refusal = async (statement: ReturnType<typeof sql>) => {
         try {
