@@ -227,3 +227,11 @@ export type InvoiceAdjustmentView = {
   reason: string;
   invoice: InvoiceView;
 };
+
+/** POST /write-reasons and PUT /write-reasons/{id}: the firm's reason codes. */
+export const writeReasonSchema = z.object({
+  code: requiredText('Code', 20),
+  label: requiredText('Label', 100),
+  active: z._default(z.boolean('Active must be true or false'), true),
+});
+export type WriteReasonInput = z.infer<typeof writeReasonSchema>;

@@ -737,6 +737,47 @@ describe('WIP and invoices (API.md)', () => {
     });
   });
 
+  describe('write reasons', () => {
+    it("lists the firm's codes and lets an invoice editor add and change them", async () => {
+      const listed = (await readonly.request({ url: '/write-reasons' })).json().items as { code: string }[];
+      expect(listed.map((reason) => reason.code)).toContain('COURTESY');
+      const code = uniqueCode('R').slice(0, 19);
+      const created = await billing.request({
+        method: 'POST',
+        url: '/write-reasons',
+        payload: { code, label: 'Goodwill' },
+      });
+      expectStatus(created, 201);
+      expect(created.json()).toMatchObject({ code, label: 'Goodwill', active: true });
+      expectStatus(
+        await admin.request({ method: 'POST', url: '/write-reasons', payload: { code, label: 'Again' } }),
+        409,
+      );
+      expectStatus(
+        await admin.request({ method: 'POST', url: '/write-reasons', payload: { code: '', label: 'x' } }),
+        400,
+      );
+      expectStatus(
+        await manager.request({ method: 'POST', url: '/write-reasons', payload: { code: 'M', label: 'x' } }),
+        403,
+      );
+      const changed = await admin.request({
+        method: 'PUT',
+        url: `/write-reasons/${created.json().id}`,
+        payload: { code, label: 'Goodwill gesture', active: false },
+      });
+      expect(changed.json()).toMatchObject({ label: 'Goodwill gesture', active: false });
+      expectStatus(
+        await foreign.request({
+          method: 'PUT',
+          url: `/write-reasons/${created.json().id}`,
+          payload: { code: 'X', label: 'x' },
+        }),
+        404,
+      );
+    });
+  });
+
   describe('GET /invoices', () => {
     it('filters by status, client, dates and number, with balances', async () => {
       const client = (await createClient(admin)).id;
