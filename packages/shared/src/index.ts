@@ -17,3 +17,8 @@ export * from './schemas/client';
 export * from './schemas/activity-type';
 export * from './schemas/time-entry';
 export * from './schemas/expense';
+export * from './spread';
+export * from './invoice-text-fill';
+export * from './schemas/invoice';
+export * from './schemas/invoice-text';
+export * from './schemas/wip';
