@@ -17,3 +17,4 @@ export * from './schemas/client';
 export * from './schemas/activity-type';
 export * from './schemas/time-entry';
 export * from './schemas/expense';
+export * from './write-spread';
