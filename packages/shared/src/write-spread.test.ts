@@ -43,9 +43,9 @@ describe('spreadBill (PRODUCT.md write-up/down)', () => {
     expect(lines.map((line) => line.billed_cents)).toEqual([2_500, 7_500]);
   });
 
-  it('puts the whole bill on the largest item when every weight is zero', () => {
+  it('weighs by minutes when the time has no value', () => {
     const lines = spreadBill([item(1, 0, 30), item(2, 0, 90)], 5_000);
-    expect(lines.map((line) => line.billed_cents)).toEqual([0, 5_000]);
+    expect(lines.map((line) => line.billed_cents)).toEqual([1_250, 3_750]);
   });
 
   it('refuses a negative or fractional bill', () => {

@@ -18,8 +18,9 @@ function weightOf(item: SpreadItem, basis: SpreadBasis): number {
 
 /**
  * Each item's billed cents: floor(bill x weight / total weight), the cents that floor left
- * over added to the item of the largest weight (the first of equals). When every weight is
- * zero (free time), the largest item by the other measure takes the whole difference.
+ * over added to the item of the largest weight (the first of equals, so callers pass the
+ * items in date, id order). When every weight is zero (free time by value), the other
+ * measure weighs instead; when both are zero, the first item takes the bill.
  * Products go through BigInt: cents x cents can pass 2^53.
  */
 export function spreadBill(
@@ -27,14 +28,15 @@ export function spreadBill(
   billCents: number,
   basis: SpreadBasis = 'value',
 ): SpreadLine[] {
-  if (!Number.isSafeInteger(billCents) || billCents < 0)
+  if (!Number.isSafeInteger(billCents) || billCents < 0) {
     throw new RangeError('The bill amount must be whole cents, zero or more');
+  }
   if (items.length === 0) return [];
-  const weights = items.map((item) => weightOf(item, basis));
-  const totalWeight = weights.reduce((total, weight) => total + weight, 0);
   const fallback: SpreadBasis = basis === 'value' ? 'hours' : 'value';
-  const ranking = totalWeight > 0 ? weights : items.map((item) => weightOf(item, fallback));
-  const largest = ranking.reduce((best, weight, index) => (weight > (ranking[best] ?? 0) ? index : best), 0);
+  let weights = items.map((item) => weightOf(item, basis));
+  if (weights.every((weight) => weight === 0)) weights = items.map((item) => weightOf(item, fallback));
+  const totalWeight = weights.reduce((total, weight) => total + weight, 0);
+  const largest = weights.reduce((best, weight, index) => (weight > (weights[best] ?? 0) ? index : best), 0);
 
   const billed = weights.map((weight) =>
     totalWeight > 0 ? Number((BigInt(billCents) * BigInt(weight)) / BigInt(totalWeight)) : 0,
