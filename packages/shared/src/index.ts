@@ -18,3 +18,4 @@ export * from './schemas/activity-type';
 export * from './schemas/time-entry';
 export * from './schemas/expense';
 export * from './write-spread';
+export * from './invoice-text';
