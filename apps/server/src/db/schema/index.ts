@@ -16,3 +16,6 @@ export * from './rates';
 export * from './invoices';
 export * from './time-entries';
 export * from './expenses';
+export * from './invoice-lines';
+export * from './invoice-texts';
+export * from './ar-ledger';

@@ -12,5 +12,12 @@ export const organizations = pgTable('organizations', {
   /** Rounding of time entries on save: 0 (none), 6 or 15 minutes, `up` or `nearest`. */
   timeRoundingMinutes: integer('time_rounding_minutes').notNull().default(0),
   timeRoundingMode: text('time_rounding_mode').notNull().default('up'),
+  /** Invoice settings (migration 0020, ADR 0110). */
+  invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
+  defaultTermsDays: integer('default_terms_days').notNull().default(30),
+  remitTo: text('remit_to').notNull().default(''),
+  invoiceFooter: text('invoice_footer').notNull().default(''),
+  /** How a bill amount is spread over time entries: by standard `value` or by `hours`. */
+  writeSpread: text('write_spread').$type<'value' | 'hours'>().notNull().default('value'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
