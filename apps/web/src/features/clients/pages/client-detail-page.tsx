@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session-store';
 import { useClient } from '../api/get-client';
 import { BookmarkStar } from '../components/bookmark-star';
 import { ClientContactsCard } from '../components/client-contacts-card';
+import { ClientInvoicesCard } from '../components/client-invoices-card';
 import { ClientProfileCard } from '../components/client-profile-card';
 import { RecentTimeCard } from '../components/recent-time-card';
 import { UnbilledCard } from '../components/unbilled-card';
@@ -30,6 +31,8 @@ export default function ClientDetailPage() {
   const client = useClient(id);
   const notice = noticeOf(useLocation().state);
   const canEdit = hasPermission(user?.full_role, 'can_edit_clients');
+  const canBill = hasPermission(user?.full_role, 'can_create_invoices');
+  const canViewInvoices = hasPermission(user?.full_role, 'can_view_invoices');
 
   if (!client.data) {
     return (
@@ -44,6 +47,11 @@ export default function ClientDetailPage() {
   const actions = (
     <>
       <BookmarkStar clientId={profile.id} legalName={profile.legal_name} bookmarked={profile.bookmarked} />
+      {canBill && (
+        <Link className="button" to={shellPaths.clientWip.getHref(profile.id)}>
+          Work in progress
+        </Link>
+      )}
       {canEdit && (
         <>
           <Link className="button" to={shellPaths.clientActivityTypes.getHref(profile.id)}>
@@ -74,6 +82,7 @@ export default function ClientDetailPage() {
         </div>
         <div>
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}
+          {canViewInvoices && <ClientInvoicesCard clientId={profile.id} />}
           <ClientContactsCard contacts={profile.contacts} />
         </div>
       </div>

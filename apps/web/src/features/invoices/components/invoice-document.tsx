@@ -1,0 +1,152 @@
+import { formatDate, formatHours, formatMoney } from '@practice/shared';
+import type { Invoice, InvoiceLineView } from '../api/invoice-views';
+
+const money = (cents: number) => formatMoney(cents, { decimals: true });
+
+/** 825 basis points read as "8.25%". */
+export function taxRateText(basisPoints: number): string {
+  return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+}
+
+function LineRow({ line }: { line: InvoiceLineView }) {
+  return (
+    <tr>
+      <td>{line.item_date ? formatDate(line.item_date) : ''}</td>
+      <td className="wrap">
+        {line.description}
+        {line.user && <span className="muted"> ({line.user.name})</span>}
+      </td>
+      <td className="num">{line.kind === 'time' && line.minutes ? formatHours(line.minutes) : ''}</td>
+      <td className="num">{money(line.amount_cents)}</td>
+    </tr>
+  );
+}
+
+/**
+ * The invoice as the client reads it, on screen as on paper: the firm's header and
+ * remit-to, the client, dates and terms, the narrative, the lines (time, expenses, fixed
+ * fees), tax, total and, once issued, what is paid, credited and due, with the portal code.
+ * Text typed by people is rendered as text only.
+ */
+export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+  const firm = invoice.organization;
+  const lines = invoice.lines.filter((line) => line.kind !== 'tax');
+  const issued = invoice.status !== 'draft';
+  return (
+    <article className="invoice-document" aria-label={invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}>
+      <header>
+        <div>
+          {firm?.logo_url && <img className="firm-logo" src={firm.logo_url} alt={`${firm.name} logo`} />}
+          <h2>{firm?.name ?? ''}</h2>
+          {firm?.remit_to && (
+            <p className="remit-to">
+              <span className="muted">Remit to:</span>
+              {'\n'}
+              {firm.remit_to}
+            </p>
+          )}
+        </div>
+        <div>
+          <h2>{invoice.number ? `Invoice ${invoice.number}` : 'Invoice (draft)'}</h2>
+          <dl className="invoice-facts">
+            <dt>Invoice date</dt>
+            <dd>{formatDate(invoice.issue_date, { long: true }) || 'When issued'}</dd>
+            <dt>Due date</dt>
+            <dd>{formatDate(invoice.due_date, { long: true })}</dd>
+            {invoice.terms_days !== undefined && invoice.terms_days !== null && (
+              <>
+                <dt>Terms</dt>
+                <dd>{invoice.terms_days === 0 ? 'Due on receipt' : `Net ${invoice.terms_days}`}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+      </header>
+      <section aria-label="Bill to">
+        <p>
+          <span className="muted">Bill to</span>
+          <br />
+          <strong>{invoice.client.legal_name}</strong> ({invoice.client.client_id})
+        </p>
+      </section>
+      {invoice.narrative && <p className="narrative">{invoice.narrative}</p>}
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Invoice lines</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" className="wrap">
+                Description
+              </th>
+              <th scope="col" className="num">
+                Hours
+              </th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              <LineRow key={index} line={line} />
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Subtotal
+              </th>
+              <td className="num">{money(invoice.subtotal_cents)}</td>
+            </tr>
+            {invoice.tax_rate_bp > 0 && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Tax ({taxRateText(invoice.tax_rate_bp)})
+                </th>
+                <td className="num">{money(invoice.tax_cents)}</td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td className="num">{money(invoice.total_cents)}</td>
+            </tr>
+            {issued && invoice.applied_cents > 0 && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Payments
+                </th>
+                <td className="num">{money(-invoice.applied_cents)}</td>
+              </tr>
+            )}
+            {issued && invoice.credited_cents > 0 && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Credits
+                </th>
+                <td className="num">{money(-invoice.credited_cents)}</td>
+              </tr>
+            )}
+            {issued && (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Balance due
+                </th>
+                <td className="num">{money(invoice.balance_cents)}</td>
+              </tr>
+            )}
+          </tfoot>
+        </table>
+      </div>
+      {invoice.access_code && (
+        <p>
+          Pay or view online{invoice.portal_url ? ` at ${invoice.portal_url}` : ''} with access code{' '}
+          <strong>{invoice.access_code}</strong>.
+        </p>
+      )}
+      {firm?.invoice_footer && <p className="muted narrative">{firm.invoice_footer}</p>}
+    </article>
+  );
+}
