@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { shellPaths } from '../../../config/paths';
 import { CLIENT_INVOICES_SHOWN, useClientInvoices } from '../api/client-invoices';
 
-/** The client's latest invoices with status and balance; a draft opens in its preview. */
+/** The client's latest invoices with status and balance (a void one owes nothing); a draft opens in its preview. */
 export function ClientInvoicesCard({ clientId }: { clientId: number }) {
   const invoices = useClientInvoices(clientId, true);
   const items = invoices.data?.items ?? [];
@@ -33,11 +33,10 @@ export function ClientInvoicesCard({ clientId }: { clientId: number }) {
             <thead>
               <tr>
                 <th scope="col">Number</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Total
+                <th scope="col" className="hide-narrow">
+                  Date
                 </th>
+                <th scope="col">Status</th>
                 <th scope="col" className="num">
                   Balance
                 </th>
@@ -57,13 +56,12 @@ export function ClientInvoicesCard({ clientId }: { clientId: number }) {
                       {invoice.number ?? 'Draft'}
                     </Link>
                   </td>
-                  <td>{formatDate(invoice.issue_date)}</td>
+                  <td className="hide-narrow">{formatDate(invoice.issue_date)}</td>
                   <td>
                     <StatusBadge status={invoice.status} />
                   </td>
-                  <td className="num">{formatMoney(invoice.total_cents, { decimals: true })}</td>
                   <td className="num">
-                    {invoice.balance_cents === undefined ? '' : formatMoney(invoice.balance_cents, { decimals: true })}
+                    {formatMoney(invoice.balance_cents ?? invoice.total_cents, { decimals: true })}
                   </td>
                 </tr>
               ))}

@@ -75,6 +75,7 @@ export default function ClientDetailPage() {
       <div className="profile-columns">
         <div>
           <ClientProfileCard client={profile} />
+          {canViewInvoices && <ClientInvoicesCard clientId={profile.id} />}
           <RecentTimeCard
             entries={profile.recent_time}
             canEditTime={hasPermission(user?.full_role, 'can_edit_time_entries')}
@@ -82,7 +83,6 @@ export default function ClientDetailPage() {
         </div>
         <div>
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}
-          {canViewInvoices && <ClientInvoicesCard clientId={profile.id} />}
           <ClientContactsCard contacts={profile.contacts} />
         </div>
       </div>

@@ -21,7 +21,7 @@ import { useCreateInvoice } from '../api/create-invoice';
 import { useInvoiceTexts } from '../api/invoice-texts';
 import type { WipTimeEntry } from '../api/invoice-views';
 import { previewBill } from './bill-preview';
-import { LAYOUT_LABELS } from './invoice-labels';
+import { LAYOUT_HINT, LAYOUT_LABELS } from './invoice-labels';
 
 export type BillFormValues = {
   bill_cents: string;
@@ -109,8 +109,13 @@ export function BillForm(props: BillFormProps) {
 
   const nothingSelected = selectedTime.length === 0 && selectedExpenseIds.length === 0;
   return (
-    <form className="card bill-form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-      <h2>Bill the selection</h2>
+    <form
+      className="card bill-form"
+      noValidate
+      aria-labelledby="bill-form-heading"
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <h2 id="bill-form-heading">Bill the selection</h2>
       {formError && (
         <p className="form-error" role="alert">
           {formError}
@@ -162,6 +167,7 @@ export function BillForm(props: BillFormProps) {
           </option>
         ))}
       </SelectField>
+      <p className="field-hint layout-hint">{LAYOUT_HINT}</p>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={nothingSelected || formState.isSubmitting}>
           {formState.isSubmitting ? 'Making the draft...' : 'Bill selected'}

@@ -19,7 +19,7 @@ import { showServerErrors } from '../../../lib/server-form-errors';
 import { useInvoiceTexts } from '../api/invoice-texts';
 import type { Invoice } from '../api/invoice-views';
 import { useUpdateInvoice } from '../api/update-invoice';
-import { LAYOUT_LABELS } from './invoice-labels';
+import { LAYOUT_HINT, LAYOUT_LABELS } from './invoice-labels';
 import { basisPointsToPercent, percentToBasisPoints } from './tax-rate-input';
 
 type DraftFormValues = {
@@ -151,6 +151,7 @@ export function DraftForm({ invoice, onSaved, onCancel }: DraftFormProps) {
           </option>
         ))}
       </SelectField>
+      <p className="field-hint layout-hint">{LAYOUT_HINT}</p>
       <SelectField
         label="Invoice text"
         error={errors.invoice_text_id?.message}

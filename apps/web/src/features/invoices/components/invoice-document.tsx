@@ -8,10 +8,10 @@ export function taxRateText(basisPoints: number): string {
   return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
-function LineRow({ line }: { line: InvoiceLineView }) {
+function LineRow({ line, dated }: { line: InvoiceLineView; dated: boolean }) {
   return (
     <tr>
-      <td>{line.item_date ? formatDate(line.item_date) : ''}</td>
+      {dated && <td>{line.item_date ? formatDate(line.item_date) : ''}</td>}
       <td className="wrap">
         {line.description}
         {line.user && <span className="muted"> ({line.user.name})</span>}
@@ -32,6 +32,9 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const firm = invoice.organization;
   const lines = invoice.lines.filter((line) => line.kind !== 'tax');
   const issued = invoice.status !== 'draft';
+  // A summary has no dates: the column shows only when a line has one (the detail layout).
+  const dated = lines.some((line) => line.item_date);
+  const labelSpan = dated ? 3 : 2;
   return (
     <article className="invoice-document" aria-label={invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}>
       <header>
@@ -75,7 +78,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <caption className="visually-hidden">Invoice lines</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
+              {dated && <th scope="col">Date</th>}
               <th scope="col" className="wrap">
                 Description
               </th>
@@ -89,33 +92,33 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           </thead>
           <tbody>
             {lines.map((line, index) => (
-              <LineRow key={index} line={line} />
+              <LineRow key={index} line={line} dated={dated} />
             ))}
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3}>
+              <th scope="row" colSpan={labelSpan}>
                 Subtotal
               </th>
               <td className="num">{money(invoice.subtotal_cents)}</td>
             </tr>
             {invoice.tax_rate_bp > 0 && (
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={labelSpan}>
                   Tax ({taxRateText(invoice.tax_rate_bp)})
                 </th>
                 <td className="num">{money(invoice.tax_cents)}</td>
               </tr>
             )}
             <tr>
-              <th scope="row" colSpan={3}>
+              <th scope="row" colSpan={labelSpan}>
                 Total
               </th>
               <td className="num">{money(invoice.total_cents)}</td>
             </tr>
             {issued && invoice.applied_cents > 0 && (
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={labelSpan}>
                   Payments
                 </th>
                 <td className="num">{money(-invoice.applied_cents)}</td>
@@ -123,7 +126,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             )}
             {issued && invoice.credited_cents > 0 && (
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={labelSpan}>
                   Credits
                 </th>
                 <td className="num">{money(-invoice.credited_cents)}</td>
@@ -131,7 +134,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             )}
             {issued && (
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={labelSpan}>
                   Balance due
                 </th>
                 <td className="num">{money(invoice.balance_cents)}</td>

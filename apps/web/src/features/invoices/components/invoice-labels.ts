@@ -9,6 +9,8 @@ export const STATUS_LABELS: Record<InvoiceStatus, string> = {
 };
 
 export const LAYOUT_LABELS: Record<InvoiceLayout, string> = {
-  summary: 'Summary (one line per activity)',
-  detail: 'Detail (one line per entry)',
+  summary: 'Summary',
+  detail: 'Detail',
 };
+
+export const LAYOUT_HINT = 'Summary: one line per activity. Detail: one line per entry.';

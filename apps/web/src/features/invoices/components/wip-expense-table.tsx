@@ -33,11 +33,15 @@ export function WipExpenseTable({ expenses, selected, onToggle }: WipExpenseTabl
               />
             </th>
             <th scope="col">Date</th>
-            <th scope="col">Category</th>
+            <th scope="col" className="hide-narrow">
+              Category
+            </th>
             <th scope="col" className="wrap">
               Description
             </th>
-            <th scope="col">Staff</th>
+            <th scope="col" className="hide-narrow">
+              Staff
+            </th>
             <th scope="col" className="num">
               Amount
             </th>
@@ -55,9 +59,9 @@ export function WipExpenseTable({ expenses, selected, onToggle }: WipExpenseTabl
                 />
               </td>
               <td>{formatDate(expense.expense_date)}</td>
-              <td>{categoryLabel(expense.category)}</td>
+              <td className="hide-narrow">{categoryLabel(expense.category)}</td>
               <td className="wrap">{expense.description}</td>
-              <td>{expense.user.name}</td>
+              <td className="hide-narrow">{expense.user.name}</td>
               <td className="num">{formatMoney(expense.total_cents, { decimals: true })}</td>
             </tr>
           ))}

@@ -31,23 +31,25 @@ export function WipTimeTable({ groups, grouping, selected, preview, onToggle }: 
               <span className="visually-hidden">Select</span>
             </th>
             <th scope="col">Date</th>
-            <th scope="col">{otherColumn}</th>
-            <th scope="col" className="wrap">
+            <th scope="col" className="hide-narrow">
+              {otherColumn}
+            </th>
+            <th scope="col" className="wrap hide-narrow">
               Narrative
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num hide-narrow">
               Hours
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num hide-narrow">
               Rate
             </th>
             <th scope="col" className="num">
-              Standard value
+              Standard
             </th>
             <th scope="col" className="num">
               Bill
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num hide-narrow">
               Write-up/down
             </th>
           </tr>
@@ -69,13 +71,13 @@ export function WipTimeTable({ groups, grouping, selected, preview, onToggle }: 
                     onChange={(event) => onToggle(ids, event.target.checked)}
                   />
                 </td>
-                <th scope="rowgroup" colSpan={3} className="wrap">
+                {/* One cell across the row, whichever columns the screen shows. */}
+                <th scope="rowgroup" colSpan={8} className="group-label">
                   {group.label}
+                  <span className="group-sums">
+                    {formatHours(group.minutes)} h, {formatMoney(group.cents, { decimals: true })}
+                  </span>
                 </th>
-                <td className="num">{formatHours(group.minutes)}</td>
-                <td />
-                <td className="num">{formatMoney(group.cents, { decimals: true })}</td>
-                <td colSpan={2} />
               </tr>
               {group.entries.map((entry) => {
                 const billed = selected.has(entry.id) ? preview.perEntry.get(entry.id) : undefined;
@@ -89,14 +91,26 @@ export function WipTimeTable({ groups, grouping, selected, preview, onToggle }: 
                         onChange={(event) => onToggle([entry.id], event.target.checked)}
                       />
                     </td>
-                    <td>{formatDate(entry.entry_date)}</td>
-                    <td>{grouping === 'activity' ? entry.user.name : entry.activity_type.name}</td>
-                    <td className="wrap">{entry.narrative}</td>
-                    <td className="num">{formatHours(entry.minutes)}</td>
-                    <td className="num">{formatMoney(entry.rate_cents, { decimals: true })}</td>
+                    <td>
+                      {formatDate(entry.entry_date)}
+                      <span className="show-narrow muted">{formatHours(entry.minutes)} h</span>
+                    </td>
+                    <td className="hide-narrow">
+                      {grouping === 'activity' ? entry.user.name : entry.activity_type.name}
+                    </td>
+                    <td className="wrap hide-narrow">{entry.narrative}</td>
+                    <td className="num hide-narrow">{formatHours(entry.minutes)}</td>
+                    <td className="num hide-narrow">{formatMoney(entry.rate_cents, { decimals: true })}</td>
                     <td className="num">{formatMoney(entry.amount_cents, { decimals: true })}</td>
-                    <td className="num">{billed ? formatMoney(billed.billed_cents, { decimals: true }) : ''}</td>
-                    <td className={`num ${billed && billed.write_cents < 0 ? 'write-down' : 'write-up'}`}>
+                    <td className="num">
+                      {billed ? formatMoney(billed.billed_cents, { decimals: true }) : ''}
+                      {billed && billed.write_cents !== 0 && (
+                        <span className={`show-narrow ${billed.write_cents < 0 ? 'write-down' : 'write-up'}`}>
+                          {writeText(billed.write_cents)}
+                        </span>
+                      )}
+                    </td>
+                    <td className={`num hide-narrow ${billed && billed.write_cents < 0 ? 'write-down' : 'write-up'}`}>
                       {billed ? writeText(billed.write_cents) : ''}
                     </td>
                   </tr>

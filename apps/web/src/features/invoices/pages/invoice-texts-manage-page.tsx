@@ -72,7 +72,9 @@ export default function InvoiceTextsManagePage() {
                     <td>
                       {canEdit ? <Link to={shellPaths.invoiceTextEdit.getHref(text.id)}>{text.name}</Link> : text.name}
                     </td>
-                    <td className="wrap text-excerpt">{text.body}</td>
+                    <td className="wrap">
+                      <div className="text-excerpt">{text.body}</div>
+                    </td>
                     {canEdit && (
                       <td>
                         <button type="button" className="button button-small" onClick={() => setDeleting(text)}>

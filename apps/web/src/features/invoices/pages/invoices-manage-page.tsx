@@ -64,10 +64,16 @@ export default function InvoicesManagePage() {
                     <th scope="col" className="wrap">
                       Client
                     </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Issued</th>
-                    <th scope="col">Due</th>
-                    <th scope="col" className="num">
+                    <th scope="col" className="hide-narrow">
+                      Status
+                    </th>
+                    <th scope="col" className="hide-narrow">
+                      Issued
+                    </th>
+                    <th scope="col" className="hide-narrow">
+                      Due
+                    </th>
+                    <th scope="col" className="num hide-narrow">
                       Total
                     </th>
                     <th scope="col" className="num">
@@ -88,6 +94,9 @@ export default function InvoicesManagePage() {
                         >
                           {invoice.number ?? 'Draft'}
                         </Link>
+                        <span className="show-narrow">
+                          <StatusBadge status={invoice.status} label={STATUS_LABELS[invoice.status]} />
+                        </span>
                       </td>
                       <td className="wrap">
                         <button
@@ -99,12 +108,12 @@ export default function InvoicesManagePage() {
                           {invoice.client.legal_name}
                         </button>
                       </td>
-                      <td>
+                      <td className="hide-narrow">
                         <StatusBadge status={invoice.status} label={STATUS_LABELS[invoice.status]} />
                       </td>
-                      <td>{formatDate(invoice.issue_date)}</td>
-                      <td>{formatDate(invoice.due_date)}</td>
-                      <td className="num">{formatMoney(invoice.total_cents, { decimals: true })}</td>
+                      <td className="hide-narrow">{formatDate(invoice.issue_date)}</td>
+                      <td className="hide-narrow">{formatDate(invoice.due_date)}</td>
+                      <td className="num hide-narrow">{formatMoney(invoice.total_cents, { decimals: true })}</td>
                       <td className="num">
                         {invoice.balance_cents === undefined
                           ? ''
