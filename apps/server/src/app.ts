@@ -87,7 +87,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerTimeEntryRoutes(app, context);
   registerExpenseRoutes(app, context);
   registerDashboardRoutes(app, context);
-  registerInvoiceRoutes(app, context);
+  registerInvoiceRoutes(app, context, mail);
   if (context.config.appEnv === 'development') registerDevRoutes(app, context);
   app.get('/api/docs/json', { config: { permission: 'public' } }, async () => app.swagger());
   app.get('/health', { config: { permission: 'public' } }, async () => ({ ok: true }));

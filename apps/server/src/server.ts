@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_FIRMS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFirms } from './db/seed/demo';
 import { seedDemoActivity } from './db/seed/demo-activity';
+import { seedDemoBilling } from './db/seed/demo-billing';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createTaxIdCipher } from './modules/clients/tax-id-cipher';
 import { buildWebServer } from './web-server';
@@ -20,6 +21,8 @@ const demoWork =
   seeded.length > 0
     ? await seedDemoActivity(database.db, { cipher: createTaxIdCipher(config.secretKey), now: new Date() })
     : [];
+const demoBilling =
+  demoWork.length > 0 ? await seedDemoBilling(database.db, { now: new Date(), publicUrl: config.publicUrl }) : [];
 
 const context: AppContext = {
   config,
@@ -63,6 +66,9 @@ if (seeded.length > 0 || config.seedDemo) {
     ...demoWork.map(
       (firm) =>
         `  seeded ${firm.subdomain}: ${firm.clients} clients, ${firm.timeEntries} time entries, ${firm.expenses} expenses`,
+    ),
+    ...demoBilling.map(
+      (firm) => `  billed ${firm.subdomain}: ${firm.invoices} issued invoices, ${firm.invoiceTexts} invoice texts`,
     ),
   );
 }

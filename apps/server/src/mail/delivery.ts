@@ -72,10 +72,15 @@ export function createMailDelivery(
         subject: row.subject,
         text: row.textBody ?? '',
         html: row.htmlBody ?? '',
+        attachments: (row.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.content_type,
+          content: Buffer.from(file.content_base64, 'base64'),
+        })),
       });
       const sent =
         transport.kind === 'smtp'
-          ? { status: 'sent' as const, textBody: null, htmlBody: null }
+          ? { status: 'sent' as const, textBody: null, htmlBody: null, attachments: null }
           : { status: 'logged' as const };
       await db
         .update(mailOutbox)

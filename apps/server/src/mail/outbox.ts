@@ -13,5 +13,10 @@ export async function enqueueMail(tx: Tx, organizationId: number, message: MailM
     subject: message.subject,
     textBody: message.text,
     htmlBody: message.html,
+    attachments: message.attachments?.map((file) => ({
+      filename: file.filename,
+      content_type: file.contentType,
+      content_base64: file.content.toString('base64'),
+    })),
   });
 }

@@ -22,7 +22,17 @@ function smtpTransport(config: Config, smtpUrl: string): MailTransport {
   return {
     kind: 'smtp',
     send: async (message) => {
-      await transporter.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
+      });
     },
     close: () => transporter.close(),
   };

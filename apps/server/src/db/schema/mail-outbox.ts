@@ -1,6 +1,8 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { organizations } from './organizations';
+
+export type StoredAttachment = { filename: string; content_type: string; content_base64: string };
 
 export const MAIL_STATUSES = ['pending', 'sent', 'logged', 'failed'] as const;
 
@@ -17,6 +19,8 @@ export const mailOutbox = pgTable(
     /** Emptied once an SMTP server has taken the message: codes and links are not kept. */
     textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /** Files sent with the message (an invoice's PDF), base64; emptied with the bodies. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

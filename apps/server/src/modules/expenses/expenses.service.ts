@@ -12,6 +12,7 @@ import { assertMayChange, assertMaySee } from '../time-entries/entry-access';
 import { expenseSnapshot, expenseViewOf, selectExpenses, type ExpenseView } from './expense-view';
 
 export const EXPENSE_BILLED_LOCKED = 'This expense is billed and locked';
+export const EXPENSE_ON_DRAFT = 'This expense is on a draft invoice; delete the draft to change it';
 
 /** Markup in integer cents, rounded half up: floor((amount x basis points + 5000) / 10000). */
 export function markupCents(amountCents: number, basisPoints: number): number {
@@ -84,6 +85,7 @@ export async function lockExpenseForChange(tx: Tx, actor: SessionUser, expenseId
   if (!current) throw notFound('Expense not found');
   assertMayChange(actor, current.userId);
   if (current.status === 'billed') throw conflict(EXPENSE_BILLED_LOCKED);
+  if (current.invoiceId !== null) throw conflict(EXPENSE_ON_DRAFT);
   return current;
 }
 

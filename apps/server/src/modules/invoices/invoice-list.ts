@@ -1,32 +1,30 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { INVOICE_STATUSES, type InvoiceListItem } from '@practice/shared';
 import { z } from 'zod';
 import { withTenant, type Db } from '../../db/client';
 import { clients, invoices } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
-import { offsetOf, pageOf, pageQuery, type Page } from '../records/pagination';
-
-export const INVOICE_STATUSES = ['draft', 'pending', 'partial', 'paid', 'void'] as const;
+import { dateQuery, likePattern, offsetOf, pageOf, pageQuery, type Page } from '../records/pagination';
 
 export const invoiceListQuery = z.object({
   ...pageQuery,
   status: z.enum(INVOICE_STATUSES, { error: 'Status must be draft, pending, partial, paid or void' }).optional(),
-  client_id: z.coerce.number().int().positive('Client must be a client id').optional(),
+  client_id: z.coerce
+    .number()
+    .int()
+    .positive('Client must be a client id')
+    .max(2_147_483_647, 'Client must be a client id')
+    .optional(),
+  from: dateQuery('From').optional(),
+  to: dateQuery('To').optional(),
+  q: z.string().trim().max(40, 'Search must be at most 40 characters').optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
-export type InvoiceListItem = {
-  id: number;
-  number: string | null;
-  client_id: number;
-  client: { id: number; client_id: string; legal_name: string };
-  status: string;
-  issue_date: string | null;
-  due_date: string | null;
-  total: number;
-  total_cents: number;
-};
-
-/** GET /invoices for the dashboard (SPEC 7): a page of the organization's invoices, newest first. */
+/**
+ * GET /invoices (SPEC 7, API.md): a page of the organization's invoices, newest issue date first,
+ * filtered by status, client, issue dates and number.
+ */
 export async function listInvoices(
   db: Db,
   actor: SessionUser,
@@ -38,6 +36,9 @@ export async function listInvoices(
     ...([
       query.status ? eq(invoices.status, query.status) : undefined,
       query.client_id ? eq(invoices.clientId, query.client_id) : undefined,
+      query.from ? gte(invoices.issueDate, query.from) : undefined,
+      query.to ? lte(invoices.issueDate, query.to) : undefined,
+      query.q ? ilike(invoices.number, likePattern(query.q)) : undefined,
     ] satisfies (SQL | undefined)[]),
   );
   return withTenant(db, organizationId, async (tx) => {
@@ -46,7 +47,7 @@ export async function listInvoices(
       .from(invoices)
       .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
       .where(where)
-      .orderBy(desc(invoices.id))
+      .orderBy(sql`${invoices.issueDate} desc nulls first`, desc(invoices.id))
       .limit(query.page_size)
       .offset(offsetOf(query));
     const [counted] = await tx
@@ -58,11 +59,12 @@ export async function listInvoices(
       number: invoice.number,
       client_id: invoice.clientId,
       client: { id: invoice.clientId, client_id: code, legal_name: legalName },
-      status: invoice.status,
+      status: invoice.status as InvoiceListItem['status'],
       issue_date: invoice.issueDate,
       due_date: invoice.dueDate,
       total: invoice.totalCents,
       total_cents: invoice.totalCents,
+      balance_cents: invoice.totalCents - invoice.appliedCents - invoice.creditedCents,
     }));
     return pageOf(items, counted?.total ?? 0, query);
   });

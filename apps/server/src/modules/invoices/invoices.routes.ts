@@ -1,15 +1,163 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  invoiceAdjustmentSchema,
+  invoiceDraftSchema,
+  invoiceEmailSchema,
+  invoiceTextSchema,
+  invoiceTextUpdateSchema,
+  invoiceUpdateSchema,
+  invoiceVoidSchema,
+} from '@practice/shared';
 import type { AppContext } from '../../app-context';
+import type { MailDelivery } from '../../mail/delivery';
 import { sessionUserOf } from '../../plugins/auth-guard';
+import { idParams } from '../records/params';
+import { createDraft, deleteDraft, getInvoice, updateDraft } from './invoice-drafts.service';
+import { emailInvoice } from './invoice-email.service';
+import { adjustInvoice, issueInvoice, voidInvoice } from './invoice-issue.service';
 import { invoiceListQuery, listInvoices } from './invoice-list';
+import { invoicePdf } from './invoice-pdf.service';
+import {
+  createInvoiceText,
+  deleteInvoiceText,
+  getInvoiceText,
+  listInvoiceTexts,
+  updateInvoiceText,
+} from './invoice-texts.service';
+import { listWriteReasons } from './write-reasons.service';
+import { readWip, wipQuery } from './wip.service';
 
-/** The invoice calls that exist before billing does: the dashboard's list (docs/decisions/0041). */
-export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext): void {
+/** API.md "WIP and invoices" (docs/decisions/0041 and 0110). */
+export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const tags = ['invoices'];
+  const caller = (request: Parameters<typeof sessionUserOf>[0]) => ({
+    actor: sessionUserOf(request),
+    publicUrl: context.config.publicUrl,
+  });
+
   routes.get(
     '/invoices',
-    { config: { permission: 'can_view_invoices' }, schema: { querystring: invoiceListQuery, tags: ['invoices'] } },
-    async (request) => listInvoices(context.database.db, sessionUserOf(request), request.query),
+    { config: { permission: 'can_view_invoices' }, schema: { querystring: invoiceListQuery, tags } },
+    async (request) => listInvoices(db, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/clients/:id/wip',
+    { config: { permission: 'can_create_invoices' }, schema: { params: idParams, querystring: wipQuery, tags } },
+    async (request) => readWip(db, sessionUserOf(request), request.params.id, request.query),
+  );
+
+  routes.post(
+    '/invoices',
+    { config: { permission: 'can_create_invoices' }, schema: { body: invoiceDraftSchema, tags } },
+    async (request, reply) => reply.status(201).send(await createDraft(db, caller(request), request.body)),
+  );
+
+  routes.get(
+    '/invoices/:id',
+    { config: { permission: 'can_view_invoices' }, schema: { params: idParams, tags } },
+    async (request) => getInvoice(db, caller(request), request.params.id),
+  );
+
+  routes.put(
+    '/invoices/:id',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, body: invoiceUpdateSchema, tags } },
+    async (request) => updateDraft(db, caller(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/invoices/:id',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      await deleteDraft(db, sessionUserOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.post(
+    '/invoices/:id/issue',
+    { config: { permission: 'can_create_invoices' }, schema: { params: idParams, tags } },
+    async (request) => issueInvoice(db, caller(request), request.params.id),
+  );
+
+  routes.post(
+    '/invoices/:id/void',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, body: invoiceVoidSchema, tags } },
+    async (request) => voidInvoice(db, caller(request), request.params.id, request.body.reason),
+  );
+
+  routes.post(
+    '/invoices/:id/credit-memo',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, body: invoiceAdjustmentSchema, tags } },
+    async (request, reply) =>
+      reply.status(201).send(await adjustInvoice(db, caller(request), request.params.id, 'credit_memo', request.body)),
+  );
+
+  routes.post(
+    '/invoices/:id/write-off',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, body: invoiceAdjustmentSchema, tags } },
+    async (request, reply) =>
+      reply.status(201).send(await adjustInvoice(db, caller(request), request.params.id, 'write_off', request.body)),
+  );
+
+  routes.get(
+    '/invoices/:id/pdf',
+    { config: { permission: 'can_view_invoices' }, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      const pdf = await invoicePdf(db, caller(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf.content);
+    },
+  );
+
+  routes.post(
+    '/invoices/:id/email',
+    { config: { permission: 'can_view_invoices' }, schema: { params: idParams, body: invoiceEmailSchema, tags } },
+    async (request, reply) => {
+      const answer = await emailInvoice(db, caller(request), request.params.id, request.body);
+      mail.kick();
+      return reply.status(202).send(answer);
+    },
+  );
+
+  routes.get('/write-reasons', { config: { permission: 'can_view_invoices' }, schema: { tags } }, async (request) =>
+    listWriteReasons(db, sessionUserOf(request)),
+  );
+
+  routes.get('/invoice-texts', { config: { permission: 'can_view_invoices' }, schema: { tags } }, async (request) =>
+    listInvoiceTexts(db, sessionUserOf(request)),
+  );
+
+  routes.get(
+    '/invoice-texts/:id',
+    { config: { permission: 'can_view_invoices' }, schema: { params: idParams, tags } },
+    async (request) => getInvoiceText(db, sessionUserOf(request), request.params.id),
+  );
+
+  routes.post(
+    '/invoice-texts',
+    { config: { permission: 'can_create_invoices' }, schema: { body: invoiceTextSchema, tags } },
+    async (request, reply) => reply.status(201).send(await createInvoiceText(db, sessionUserOf(request), request.body)),
+  );
+
+  routes.put(
+    '/invoice-texts/:id',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, body: invoiceTextUpdateSchema, tags } },
+    async (request) => updateInvoiceText(db, sessionUserOf(request), request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/invoice-texts/:id',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      await deleteInvoiceText(db, sessionUserOf(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { withTenant } from '../../db/client';
 import { organizations, roles, users } from '../../db/schema/index';
 import { conflict } from '../../lib/errors';
+import { insertDefaultWriteReasons } from '../invoices/write-reasons.service';
 import { writeAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { roleColumnsOf } from '../users/full-role';
@@ -43,6 +44,7 @@ export async function createOrganization(db: Db, input: NewOrganization): Promis
           ...roleColumnsOf(role.fullRole),
         })),
       );
+      await insertDefaultWriteReasons(tenantTx, organizationId);
       await writeAudit(tenantTx, {
         organizationId,
         userId: null,

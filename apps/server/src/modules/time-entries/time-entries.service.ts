@@ -17,6 +17,8 @@ import { amountCents, roundMinutes } from './time-math';
 import { entrySnapshot, selectTimeEntries, timeEntryViewOf, type TimeEntryView } from './time-entry-view';
 
 export const BILLED_LOCKED = 'This time entry is billed and locked';
+/** A draft invoice holds the entry (ADR 0110): delete the draft to change it. */
+export const ON_DRAFT_INVOICE = 'This time entry is on a draft invoice; delete the draft to change it';
 
 export async function loadTimeEntry(tx: Tx, organizationId: number, entryId: number): Promise<TimeEntryView> {
   const [row] = await selectTimeEntries(tx, organizationId, eq(timeEntries.id, entryId));
@@ -128,6 +130,7 @@ async function lockForChange(tx: Tx, actor: SessionUser, entryId: number) {
   if (!current) throw notFound('Time entry not found');
   assertMayChange(actor, current.userId);
   if (current.status === 'billed') throw conflict(BILLED_LOCKED);
+  if (current.invoiceId !== null) throw conflict(ON_DRAFT_INVOICE);
   return current;
 }
 

@@ -1,0 +1,246 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  formatMoney,
+  UNAPPLY_PAYMENTS_FIRST,
+  type InvoiceAdjustmentInput,
+  type InvoiceAdjustmentView,
+  type InvoiceView,
+} from '@practice/shared';
+import { withTenant, type Db, type Tx } from '../../db/client';
+import {
+  expenses,
+  invoiceAdjustments,
+  invoiceLines,
+  invoiceNumberSequences,
+  invoices,
+  timeEntries,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { writeAudit } from '../audit/audit';
+import { accessCodeDigest, newAccessCode } from './access-code';
+import { readBillingSettings } from './billing-settings';
+import { lockInvoice, releaseItems, type InvoiceCaller } from './invoice-drafts.service';
+import { invoiceSnapshot, loadInvoiceView, statusForBalance } from './invoice-view';
+import { appendLedger } from './ledger';
+
+export const ALREADY_ISSUED = 'This invoice is already issued';
+export const ALREADY_VOID = 'This invoice is void';
+export const NOTHING_TO_ISSUE = 'An invoice of $0.00 cannot be issued';
+export const DRAFT_NOT_VOIDED = 'A draft is deleted, not voided';
+export const NOT_ISSUED = 'Only an issued invoice can be credited or written off';
+
+/**
+ * The next number of the organization's gapless sequence. The row lock makes parallel
+ * issues queue; the increment commits or rolls back with the issue, so no number is skipped.
+ */
+async function nextInvoiceNumber(tx: Tx, organizationId: number): Promise<number> {
+  await tx.insert(invoiceNumberSequences).values({ organizationId }).onConflictDoNothing();
+  const [row] = await tx
+    .update(invoiceNumberSequences)
+    .set({ nextNumber: sql`${invoiceNumberSequences.nextNumber} + 1` })
+    .where(eq(invoiceNumberSequences.organizationId, organizationId))
+    .returning({ next: invoiceNumberSequences.nextNumber });
+  return row!.next - 1;
+}
+
+/** POST /invoices/{id}/issue: number, access code, items billed, ledger debit and audit row, in one transaction. */
+export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: number): Promise<InvoiceView> {
+  const { actor } = caller;
+  const organizationId = actor.organizationId;
+  return withTenant(db, organizationId, async (tx) => {
+    const current = await lockInvoice(tx, organizationId, invoiceId);
+    if (current.status === 'void') throw new AppError(409, ALREADY_VOID);
+    if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
+    if (current.totalCents <= 0) throw new AppError(409, NOTHING_TO_ISSUE);
+    const settings = await readBillingSettings(tx, organizationId);
+    const numberSeq = await nextInvoiceNumber(tx, organizationId);
+    const number = `${settings.invoicePrefix}${numberSeq}`;
+    const accessCode = newAccessCode();
+    const [issued] = await tx
+      .update(invoices)
+      .set({
+        status: 'pending',
+        number,
+        numberSeq,
+        issueDate: current.issueDate ?? settings.today,
+        accessCode,
+        accessCodeDigest: accessCodeDigest(accessCode),
+        issuedAt: new Date(),
+        issuedBy: actor.id,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+      .returning();
+    await tx
+      .update(timeEntries)
+      .set({ status: 'billed' })
+      .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.invoiceId, invoiceId)));
+    await tx
+      .update(expenses)
+      .set({ status: 'billed' })
+      .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
+    await appendLedger(tx, {
+      organizationId,
+      clientId: current.clientId,
+      entryDate: issued!.issueDate!,
+      kind: 'invoice',
+      invoiceId,
+      document: number,
+      debitCents: issued!.totalCents,
+      createdBy: actor.id,
+    });
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.id,
+      action: 'issue',
+      entity: 'invoice',
+      entityId: invoiceId,
+      before: invoiceSnapshot(current),
+      after: invoiceSnapshot(issued!),
+    });
+    return loadInvoiceView(tx, organizationId, invoiceId, {
+      publicUrl: caller.publicUrl,
+      subdomain: settings.subdomain,
+    });
+  });
+}
+
+/**
+ * POST /invoices/{id}/void: a reversing ledger credit of what was still owed (total less
+ * credit memos and write-offs), the lines released and the items back in WIP.
+ */
+export async function voidInvoice(db: Db, caller: InvoiceCaller, invoiceId: number, reason: string) {
+  const { actor } = caller;
+  const organizationId = actor.organizationId;
+  return withTenant(db, organizationId, async (tx) => {
+    const current = await lockInvoice(tx, organizationId, invoiceId);
+    if (current.status === 'draft') throw new AppError(409, DRAFT_NOT_VOIDED);
+    if (current.status === 'void') throw new AppError(409, ALREADY_VOID);
+    if (current.appliedCents > 0) throw new AppError(409, UNAPPLY_PAYMENTS_FIRST);
+    const settings = await readBillingSettings(tx, organizationId);
+    const [voided] = await tx
+      .update(invoices)
+      .set({
+        status: 'void',
+        voidReason: reason,
+        voidedAt: new Date(),
+        voidedBy: actor.id,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+      .returning();
+    await tx
+      .update(invoiceLines)
+      .set({ released: true })
+      .where(and(eq(invoiceLines.organizationId, organizationId), eq(invoiceLines.invoiceId, invoiceId)));
+    await releaseItems(tx, organizationId, invoiceId);
+    const owed = current.totalCents - current.creditedCents;
+    if (owed > 0) {
+      await appendLedger(tx, {
+        organizationId,
+        clientId: current.clientId,
+        entryDate: settings.today,
+        kind: 'invoice_void',
+        invoiceId,
+        document: current.number ?? '',
+        creditCents: owed,
+        memo: reason,
+        createdBy: actor.id,
+      });
+    }
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.id,
+      action: 'void',
+      entity: 'invoice',
+      entityId: invoiceId,
+      before: invoiceSnapshot(current),
+      after: invoiceSnapshot(voided!),
+    });
+    return loadInvoiceView(tx, organizationId, invoiceId, {
+      publicUrl: caller.publicUrl,
+      subdomain: settings.subdomain,
+    });
+  });
+}
+
+/** POST /invoices/{id}/credit-memo and /write-off: a ledger credit of at most the balance. */
+export async function adjustInvoice(
+  db: Db,
+  caller: InvoiceCaller,
+  invoiceId: number,
+  kind: 'credit_memo' | 'write_off',
+  input: InvoiceAdjustmentInput,
+): Promise<InvoiceAdjustmentView> {
+  const { actor } = caller;
+  const organizationId = actor.organizationId;
+  return withTenant(db, organizationId, async (tx) => {
+    const current = await lockInvoice(tx, organizationId, invoiceId);
+    if (current.status === 'draft' || current.status === 'void') throw new AppError(409, NOT_ISSUED);
+    const balance = current.totalCents - current.appliedCents - current.creditedCents;
+    if (input.amount_cents > balance) {
+      const message = `The amount is more than the balance of ${formatMoney(balance, { decimals: true })}`;
+      throw new AppError(422, message, { amount_cents: message });
+    }
+    const settings = await readBillingSettings(tx, organizationId);
+    const [adjustment] = await tx
+      .insert(invoiceAdjustments)
+      .values({
+        organizationId,
+        invoiceId,
+        clientId: current.clientId,
+        kind,
+        adjustmentDate: settings.today,
+        amountCents: input.amount_cents,
+        reason: input.reason,
+        createdBy: actor.id,
+      })
+      .returning();
+    const creditedCents = current.creditedCents + input.amount_cents;
+    const [updated] = await tx
+      .update(invoices)
+      .set({
+        creditedCents,
+        status: statusForBalance(current.totalCents, current.appliedCents, creditedCents),
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+      .returning();
+    await appendLedger(tx, {
+      organizationId,
+      clientId: current.clientId,
+      entryDate: settings.today,
+      kind,
+      invoiceId,
+      adjustmentId: adjustment!.id,
+      document: current.number ?? '',
+      creditCents: input.amount_cents,
+      memo: input.reason,
+      createdBy: actor.id,
+    });
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.id,
+      action: kind,
+      entity: 'invoice',
+      entityId: invoiceId,
+      before: invoiceSnapshot(current),
+      after: { ...invoiceSnapshot(updated!), adjustment_id: adjustment!.id, reason: input.reason },
+    });
+    return {
+      id: adjustment!.id,
+      invoice_id: invoiceId,
+      kind,
+      adjustment_date: adjustment!.adjustmentDate,
+      amount_cents: adjustment!.amountCents,
+      reason: adjustment!.reason,
+      invoice: await loadInvoiceView(tx, organizationId, invoiceId, {
+        publicUrl: caller.publicUrl,
+        subdomain: settings.subdomain,
+      }),
+    };
+  });
+}

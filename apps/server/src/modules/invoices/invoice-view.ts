@@ -1,0 +1,201 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { InvoiceItem, InvoiceLayout, InvoiceLine, InvoiceStatus, InvoiceView } from '@practice/shared';
+import type { Tx } from '../../db/client';
+import { clients, invoiceLines, invoices, users } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { displayName } from '../records/user-lookup';
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type LineRow = typeof invoiceLines.$inferSelect;
+type LineWithUser = { line: LineRow; user: { firstName: string; lastName: string; username: string } | null };
+
+/** The portal address printed with the access code (issue 14 serves it). */
+export function portalUrl(publicUrl: string, subdomain: string, accessCode: string): string {
+  return `${publicUrl.replace('{org}', subdomain).replace(/\/$/, '')}/client-portal/${accessCode}`;
+}
+
+function itemOf({ line, user }: LineWithUser): InvoiceItem {
+  return {
+    kind: line.kind as InvoiceItem['kind'],
+    time_entry_id: line.timeEntryId,
+    expense_id: line.expenseId,
+    item_date: line.itemDate,
+    description: line.description,
+    activity: line.kind === 'time' ? line.groupLabel : null,
+    user: user && line.userId ? { id: line.userId, name: displayName(user) } : null,
+    minutes: line.minutes,
+    rate_cents: line.rateCents,
+    standard_cents: line.standardCents,
+    amount_cents: line.amountCents,
+    write_cents: line.amountCents - line.standardCents,
+    write_reason: line.writeReason,
+    write_reason_id: line.writeReasonId,
+  };
+}
+
+/** Detail: one line per item. Summary: one line per activity for time, expenses and fees as they are. */
+export function linesOf(items: InvoiceItem[], layout: InvoiceLayout, taxRateBp: number, taxCents: number) {
+  const lines: InvoiceLine[] = [];
+  if (layout === 'summary') {
+    const byActivity = new Map<string, InvoiceLine>();
+    for (const item of items.filter((candidate) => candidate.kind === 'time')) {
+      const key = item.activity ?? '';
+      const line = byActivity.get(key) ?? {
+        kind: 'time' as const,
+        description: key,
+        minutes: 0,
+        standard_cents: 0,
+        amount_cents: 0,
+        write_cents: 0,
+      };
+      line.minutes = (line.minutes ?? 0) + (item.minutes ?? 0);
+      line.standard_cents = (line.standard_cents ?? 0) + item.standard_cents;
+      line.amount_cents += item.amount_cents;
+      line.write_cents = (line.write_cents ?? 0) + item.write_cents;
+      byActivity.set(key, line);
+    }
+    lines.push(...byActivity.values());
+  } else {
+    for (const item of items.filter((candidate) => candidate.kind === 'time')) {
+      lines.push({
+        kind: 'time',
+        description: item.description ? `${item.activity}: ${item.description}` : (item.activity ?? ''),
+        minutes: item.minutes ?? 0,
+        standard_cents: item.standard_cents,
+        amount_cents: item.amount_cents,
+        write_cents: item.write_cents,
+        time_entry_id: item.time_entry_id ?? undefined,
+        item_date: item.item_date ?? undefined,
+        user: item.user ?? undefined,
+        write_reason: item.write_reason,
+      });
+    }
+  }
+  for (const item of items.filter((candidate) => candidate.kind !== 'time')) {
+    lines.push({
+      kind: item.kind,
+      description: item.description,
+      amount_cents: item.amount_cents,
+      ...(item.kind === 'expense'
+        ? { expense_id: item.expense_id ?? undefined, item_date: item.item_date ?? undefined }
+        : {}),
+    });
+  }
+  if (taxRateBp > 0) {
+    lines.push({ kind: 'tax', description: `Tax ${(taxRateBp / 100).toFixed(2)}%`, amount_cents: taxCents });
+  }
+  return lines;
+}
+
+export async function loadInvoiceLines(tx: Tx, organizationId: number, invoiceId: number): Promise<InvoiceItem[]> {
+  const rows = await tx
+    .select({
+      line: invoiceLines,
+      user: { firstName: users.firstName, lastName: users.lastName, username: users.username },
+    })
+    .from(invoiceLines)
+    .leftJoin(users, and(eq(users.organizationId, invoiceLines.organizationId), eq(users.id, invoiceLines.userId)))
+    .where(and(eq(invoiceLines.organizationId, organizationId), eq(invoiceLines.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceLines.position));
+  return rows.map(itemOf);
+}
+
+export type ViewContext = { publicUrl: string; subdomain: string };
+
+export async function loadInvoiceView(
+  tx: Tx,
+  organizationId: number,
+  invoiceId: number,
+  context: ViewContext,
+): Promise<InvoiceView> {
+  const [row] = await tx
+    .select({
+      invoice: invoices,
+      client: { code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail },
+    })
+    .from(invoices)
+    .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  const items = await loadInvoiceLines(tx, organizationId, invoiceId);
+  return invoiceViewOf(row.invoice, row.client, items, context);
+}
+
+export function invoiceViewOf(
+  invoice: InvoiceRow,
+  client: { code: string; legalName: string; invoiceEmail: string | null },
+  items: InvoiceItem[],
+  context: ViewContext,
+): InvoiceView {
+  const layout = invoice.layout as InvoiceLayout;
+  const accessCode = invoice.status === 'draft' ? null : invoice.accessCode;
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    client_id: invoice.clientId,
+    client: {
+      id: invoice.clientId,
+      client_id: client.code,
+      legal_name: client.legalName,
+      invoice_email: client.invoiceEmail,
+    },
+    status: invoice.status as InvoiceStatus,
+    issue_date: invoice.issueDate,
+    due_date: invoice.dueDate,
+    terms_days: invoice.termsDays,
+    period_start: invoice.periodStart,
+    period_end: invoice.periodEnd,
+    layout,
+    lines: linesOf(items, layout, invoice.taxRateBp, invoice.taxCents),
+    items,
+    subtotal_cents: invoice.subtotalCents,
+    tax_rate_bp: invoice.taxRateBp,
+    tax_cents: invoice.taxCents,
+    total_cents: invoice.totalCents,
+    applied_cents: invoice.appliedCents,
+    credited_cents: invoice.creditedCents,
+    balance_cents: invoice.totalCents - invoice.appliedCents - invoice.creditedCents,
+    write_cents: items.reduce((sum, item) => sum + item.write_cents, 0),
+    standard_cents: items.reduce((sum, item) => sum + item.standard_cents, 0),
+    narrative: invoice.narrative,
+    invoice_text_id: invoice.invoiceTextId,
+    access_code: accessCode,
+    portal_url: accessCode ? portalUrl(context.publicUrl, context.subdomain, accessCode) : null,
+    void_reason: invoice.voidReason,
+    issued_at: invoice.issuedAt?.toISOString() ?? null,
+    voided_at: invoice.voidedAt?.toISOString() ?? null,
+    version: invoice.version,
+    created_at: invoice.createdAt.toISOString(),
+    updated_at: invoice.updatedAt.toISOString(),
+  };
+}
+
+/** The audit snapshot of an invoice's own fields. */
+export function invoiceSnapshot(invoice: InvoiceRow) {
+  return {
+    number: invoice.number,
+    client_id: invoice.clientId,
+    status: invoice.status,
+    issue_date: invoice.issueDate,
+    due_date: invoice.dueDate,
+    layout: invoice.layout,
+    tax_rate_bp: invoice.taxRateBp,
+    subtotal_cents: invoice.subtotalCents,
+    tax_cents: invoice.taxCents,
+    total_cents: invoice.totalCents,
+    applied_cents: invoice.appliedCents,
+    credited_cents: invoice.creditedCents,
+    narrative: invoice.narrative,
+    void_reason: invoice.voidReason,
+    version: invoice.version,
+  };
+}
+
+/** Status of an issued invoice from its balance (ADR 0110). */
+export function statusForBalance(totalCents: number, appliedCents: number, creditedCents: number): InvoiceStatus {
+  const balance = totalCents - appliedCents - creditedCents;
+  if (balance === 0) return 'paid';
+  return appliedCents + creditedCents > 0 ? 'partial' : 'pending';
+}
