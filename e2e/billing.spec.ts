@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expectNoAxeViolations } from './support/axe';
 import { apiUrl } from './support/demo';
 import { expect, test } from './support/fixtures';
 import { nextMailTo, mailTo } from './support/mail';
@@ -62,9 +63,11 @@ test.describe('billing from WIP', () => {
     await expect(page.getByTestId('invoice-text-preview')).toHaveText(
       'Services for Example Client LLC for October 1, 2026 to October 31, 2026. {{7*7}} ${7*7}',
     );
+    await expectNoAxeViolations(page, '/invoice_texts/create');
     await page.getByRole('button', { name: 'Save invoice text' }).click();
     await expect(page).toHaveURL(/\/invoice_texts\/manage$/);
     await expect(page.getByRole('cell', { name: textName })).toBeVisible();
+    await expectNoAxeViolations(page, '/invoice_texts/manage');
 
     // WIP from the client page.
     await page.goto(`/clients/${client.id}`);
@@ -78,6 +81,7 @@ test.describe('billing from WIP', () => {
     await page.getByRole('checkbox', { name: `Select all of ${activityName}` }).check();
     const form = page.getByRole('form', { name: 'Bill the selection' });
     await expect(form.getByText('$450.00').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'WIP');
 
     // $400 for $450: a write-down of $50, spread $266.67 and $133.33; a reason is required.
     await form.getByLabel('Bill amount for the selected time ($)').fill('400');
@@ -94,11 +98,12 @@ test.describe('billing from WIP', () => {
     await expect(page).toHaveURL(/\/invoices\/preview\?id=\d+$/);
     await expect(page).toHaveTitle('Invoice preview');
     const document = page.getByRole('article', { name: 'Draft invoice' });
-    await expect(document.getByText(clientName)).toBeVisible();
+    await expect(document.getByRole('region', { name: 'Bill to' })).toContainText(clientName);
     await expect(document.getByText(/\{\{7\*7\}\} \$\{7\*7\}/)).toBeVisible();
     await expect(document.getByText(`Services for ${clientName} for`)).toBeVisible();
     await expect(document.getByRole('row', { name: /Total/ }).last()).toContainText('$400.00');
 
+    await expectNoAxeViolations(page, '/invoices/preview');
     await page.getByRole('button', { name: 'Issue invoice' }).click();
     const confirm = page.getByRole('dialog', { name: 'Issue this invoice?' });
     await expect(confirm).toContainText(clientName);
@@ -111,6 +116,7 @@ test.describe('billing from WIP', () => {
     const number = ((await heading.textContent()) ?? '').replace('Invoice ', '');
     await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     const invoiceId = Number(/\/invoices\/(\d+)$/.exec(page.url())?.[1]);
+    await expectNoAxeViolations(page, '/invoices/{id}');
 
     // The PDF, its text read back.
     const downloading = page.waitForEvent('download');

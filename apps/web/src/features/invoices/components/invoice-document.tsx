@@ -40,7 +40,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <header>
         <div>
           {firm?.logo_url && <img className="firm-logo" src={firm.logo_url} alt={`${firm.name} logo`} />}
-          <h2>{firm?.name ?? ''}</h2>
+          {firm && <h2>{firm.name}</h2>}
           {firm?.remit_to && (
             <p className="remit-to">
               <span className="muted">Remit to:</span>
