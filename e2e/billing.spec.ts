@@ -103,6 +103,11 @@ test.describe('billing from WIP', () => {
     await expect(document.getByText(`Services for ${clientName} for`)).toBeVisible();
     await expect(document.getByRole('row', { name: /Total/ }).last()).toContainText('$400.00');
 
+    // Edit and save the draft: the document shows the saved narrative.
+    const narrative = page.getByRole('form', { name: 'Edit the draft' }).getByLabel('Narrative');
+    await narrative.fill(`${await narrative.inputValue()} Thank you.`);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(document.getByText(/\$\{7\*7\} Thank you\.$/)).toBeVisible();
     await expectNoAxeViolations(page, '/invoices/preview');
     await page.getByRole('button', { name: 'Issue invoice' }).click();
     const confirm = page.getByRole('dialog', { name: 'Issue this invoice?' });

@@ -11,8 +11,9 @@ export function taxRateText(basisPoints: number): string {
 function LineRow({ line, dated }: { line: InvoiceLineView; dated: boolean }) {
   return (
     <tr>
-      {dated && <td>{line.item_date ? formatDate(line.item_date) : ''}</td>}
+      {dated && <td className="hide-narrow">{line.item_date ? formatDate(line.item_date) : ''}</td>}
       <td className="wrap">
+        {line.item_date && <span className="show-narrow muted">{formatDate(line.item_date)}</span>}
         {line.description}
         {line.user && <span className="muted"> ({line.user.name})</span>}
       </td>
@@ -78,7 +79,11 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <caption className="visually-hidden">Invoice lines</caption>
           <thead>
             <tr>
-              {dated && <th scope="col">Date</th>}
+              {dated && (
+                <th scope="col" className="hide-narrow">
+                  Date
+                </th>
+              )}
               <th scope="col" className="wrap">
                 Description
               </th>

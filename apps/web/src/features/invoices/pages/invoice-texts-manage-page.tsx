@@ -56,7 +56,7 @@ export default function InvoiceTextsManagePage() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col" className="wrap">
+                  <th scope="col" className="wrap hide-narrow">
                     Text
                   </th>
                   {canEdit && (
@@ -72,7 +72,7 @@ export default function InvoiceTextsManagePage() {
                     <td>
                       {canEdit ? <Link to={shellPaths.invoiceTextEdit.getHref(text.id)}>{text.name}</Link> : text.name}
                     </td>
-                    <td className="wrap">
+                    <td className="wrap hide-narrow">
                       <div className="text-excerpt">{text.body}</div>
                     </td>
                     {canEdit && (
