@@ -23,6 +23,19 @@ function LineRow({ line, dated }: { line: InvoiceLineView; dated: boolean }) {
   );
 }
 
+/** A totals row; its label spans the description and hours columns, whichever date column a screen shows. */
+function TotalRow({ dated, label, amount }: { dated: boolean; label: string; amount: string }) {
+  return (
+    <tr>
+      {dated && <td className="hide-narrow" />}
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="num">{amount}</td>
+    </tr>
+  );
+}
+
 /**
  * The invoice as the client reads it, on screen as on paper: the firm's header and
  * remit-to, the client, dates and terms, the narrative, the lines (time, expenses, fixed
@@ -35,7 +48,6 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const issued = invoice.status !== 'draft';
   // A summary has no dates: the column shows only when a line has one (the detail layout).
   const dated = lines.some((line) => line.item_date);
-  const labelSpan = dated ? 3 : 2;
   return (
     <article className="invoice-document" aria-label={invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}>
       <header>
@@ -101,50 +113,22 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={labelSpan}>
-                Subtotal
-              </th>
-              <td className="num">{money(invoice.subtotal_cents)}</td>
-            </tr>
+            <TotalRow dated={dated} label="Subtotal" amount={money(invoice.subtotal_cents)} />
             {invoice.tax_rate_bp > 0 && (
-              <tr>
-                <th scope="row" colSpan={labelSpan}>
-                  Tax ({taxRateText(invoice.tax_rate_bp)})
-                </th>
-                <td className="num">{money(invoice.tax_cents)}</td>
-              </tr>
+              <TotalRow
+                dated={dated}
+                label={`Tax (${taxRateText(invoice.tax_rate_bp)})`}
+                amount={money(invoice.tax_cents)}
+              />
             )}
-            <tr>
-              <th scope="row" colSpan={labelSpan}>
-                Total
-              </th>
-              <td className="num">{money(invoice.total_cents)}</td>
-            </tr>
+            <TotalRow dated={dated} label="Total" amount={money(invoice.total_cents)} />
             {issued && invoice.applied_cents > 0 && (
-              <tr>
-                <th scope="row" colSpan={labelSpan}>
-                  Payments
-                </th>
-                <td className="num">{money(-invoice.applied_cents)}</td>
-              </tr>
+              <TotalRow dated={dated} label="Payments" amount={money(-invoice.applied_cents)} />
             )}
             {issued && invoice.credited_cents > 0 && (
-              <tr>
-                <th scope="row" colSpan={labelSpan}>
-                  Credits
-                </th>
-                <td className="num">{money(-invoice.credited_cents)}</td>
-              </tr>
+              <TotalRow dated={dated} label="Credits" amount={money(-invoice.credited_cents)} />
             )}
-            {issued && (
-              <tr>
-                <th scope="row" colSpan={labelSpan}>
-                  Balance due
-                </th>
-                <td className="num">{money(invoice.balance_cents)}</td>
-              </tr>
-            )}
+            {issued && <TotalRow dated={dated} label="Balance due" amount={money(invoice.balance_cents)} />}
           </tfoot>
         </table>
       </div>
