@@ -193,6 +193,8 @@ export type InvoiceView = {
   invoice_text_id: number | null;
   access_code: string | null;
   portal_url: string | null;
+  /** Drafts only: the number issuing would take now (another issue first moves it on). */
+  next_number: string | null;
   void_reason: string | null;
   issued_at: string | null;
   voided_at: string | null;
@@ -225,3 +227,11 @@ export type InvoiceAdjustmentView = {
   reason: string;
   invoice: InvoiceView;
 };
+
+/** POST /write-reasons and PUT /write-reasons/{id}: the firm's reason codes. */
+export const writeReasonSchema = z.object({
+  code: requiredText('Code', 20),
+  label: requiredText('Label', 100),
+  active: z._default(z.boolean('Active must be true or false'), true),
+});
+export type WriteReasonInput = z.infer<typeof writeReasonSchema>;

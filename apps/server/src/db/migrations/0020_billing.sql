@@ -75,6 +75,8 @@ CREATE UNIQUE INDEX invoices_access_code_key ON invoices (access_code_digest) WH
 -- The firm list: newest issued first; a client's invoices; open invoices by due date (aging).
 CREATE INDEX invoices_issued ON invoices (organization_id, issue_date DESC, id DESC);
 CREATE INDEX invoices_client_issued ON invoices (organization_id, client_id, issue_date DESC, id DESC);
+-- Search by number (GET /invoices?q=): contains, as people type part of a number.
+CREATE INDEX invoices_number_trgm ON invoices USING gin (number gin_trgm_ops);
 CREATE INDEX invoices_open_due ON invoices (organization_id, client_id, due_date) WHERE status IN ('pending', 'partial');
 
 CREATE TABLE invoice_lines (
@@ -100,11 +102,17 @@ CREATE TABLE invoice_lines (
   -- True once the invoice is void: the item is back in WIP, the line stays for history.
   released boolean NOT NULL DEFAULT false,
   PRIMARY KEY (organization_id, id),
-  CHECK ((kind = 'time') = (time_entry_id IS NOT NULL)),
-  CHECK ((kind = 'expense') = (expense_id IS NOT NULL)),
+  -- A time or expense line names its item; once released (void invoice) the item may be
+  -- deleted from WIP, and the history line keeps its figures without the link.
+  CHECK (time_entry_id IS NULL OR kind = 'time'),
+  CHECK (expense_id IS NULL OR kind = 'expense'),
+  CHECK (kind <> 'time' OR time_entry_id IS NOT NULL OR released),
+  CHECK (kind <> 'expense' OR expense_id IS NOT NULL OR released),
   FOREIGN KEY (organization_id, invoice_id) REFERENCES invoices (organization_id, id) ON DELETE CASCADE,
-  FOREIGN KEY (organization_id, time_entry_id) REFERENCES time_entries (organization_id, id),
-  FOREIGN KEY (organization_id, expense_id) REFERENCES expenses (organization_id, id),
+  FOREIGN KEY (organization_id, time_entry_id) REFERENCES time_entries (organization_id, id)
+    ON DELETE SET NULL (time_entry_id),
+  FOREIGN KEY (organization_id, expense_id) REFERENCES expenses (organization_id, id)
+    ON DELETE SET NULL (expense_id),
   FOREIGN KEY (organization_id, activity_type_id) REFERENCES activity_types (organization_id, id),
   FOREIGN KEY (organization_id, user_id) REFERENCES users (organization_id, id),
   FOREIGN KEY (organization_id, write_reason_id) REFERENCES write_reasons (organization_id, id)
@@ -116,7 +124,8 @@ CREATE UNIQUE INDEX invoice_lines_time_entry_once ON invoice_lines (organization
 CREATE UNIQUE INDEX invoice_lines_expense_once ON invoice_lines (organization_id, expense_id)
   WHERE expense_id IS NOT NULL AND NOT released;
 
--- The lines of an issued invoice never change, except being released when it is voided.
+-- The lines of an issued invoice never change, except being released when it is voided;
+-- a released line loses its item link when that item, back in WIP, is deleted.
 CREATE OR REPLACE FUNCTION refuse_issued_line_change() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -125,7 +134,7 @@ DECLARE
 BEGIN
   SELECT status INTO invoice_status FROM invoices
   WHERE organization_id = OLD.organization_id AND id = OLD.invoice_id;
-  IF invoice_status IS NULL OR invoice_status = 'draft' THEN
+  IF invoice_status IS NULL OR invoice_status = 'draft' OR (TG_OP = 'UPDATE' AND OLD.released) THEN
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END IF;
   -- write_cents is generated: a BEFORE trigger sees it null in NEW, so it is left out.

@@ -43,6 +43,11 @@ async function nextInvoiceNumber(tx: Tx, organizationId: number): Promise<number
   return row!.next - 1;
 }
 
+/** Today, or the invoice's date when that is later: a credit is never dated before the debit it answers, so no "as of" date sees it alone. */
+function laterOf(today: string, issueDate: string | null): string {
+  return issueDate && issueDate > today ? issueDate : today;
+}
+
 /** POST /invoices/{id}/issue: number, access code, items billed, ledger debit and audit row, in one transaction. */
 export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: number): Promise<InvoiceView> {
   const { actor } = caller;
@@ -137,11 +142,12 @@ export async function voidInvoice(db: Db, caller: InvoiceCaller, invoiceId: numb
       .where(and(eq(invoiceLines.organizationId, organizationId), eq(invoiceLines.invoiceId, invoiceId)));
     await releaseItems(tx, organizationId, invoiceId);
     const owed = current.totalCents - current.creditedCents;
+    const voidDate = laterOf(settings.today, current.issueDate);
     if (owed > 0) {
       await appendLedger(tx, {
         organizationId,
         clientId: current.clientId,
-        entryDate: settings.today,
+        entryDate: voidDate,
         kind: 'invoice_void',
         invoiceId,
         document: current.number ?? '',
@@ -185,6 +191,7 @@ export async function adjustInvoice(
       throw new AppError(422, message, { amount_cents: message });
     }
     const settings = await readBillingSettings(tx, organizationId);
+    const adjustmentDate = laterOf(settings.today, current.issueDate);
     const [adjustment] = await tx
       .insert(invoiceAdjustments)
       .values({
@@ -192,7 +199,7 @@ export async function adjustInvoice(
         invoiceId,
         clientId: current.clientId,
         kind,
-        adjustmentDate: settings.today,
+        adjustmentDate,
         amountCents: input.amount_cents,
         reason: input.reason,
         createdBy: actor.id,
@@ -212,7 +219,7 @@ export async function adjustInvoice(
     await appendLedger(tx, {
       organizationId,
       clientId: current.clientId,
-      entryDate: settings.today,
+      entryDate: adjustmentDate,
       kind,
       invoiceId,
       adjustmentId: adjustment!.id,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { InvoiceItem, InvoiceLayout, InvoiceLine, InvoiceStatus, InvoiceView } from '@practice/shared';
 import type { Tx } from '../../db/client';
-import { clients, invoiceLines, invoices, users } from '../../db/schema/index';
+import { clients, invoiceLines, invoiceNumberSequences, invoices, organizations, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { displayName } from '../records/user-lookup';
 
@@ -102,6 +102,16 @@ export async function loadInvoiceLines(tx: Tx, organizationId: number, invoiceId
   return rows.map(itemOf);
 }
 
+/** The number the next issue would take, read without locking the sequence. */
+async function nextNumberPreview(tx: Tx, organizationId: number): Promise<string> {
+  const [row] = await tx
+    .select({ prefix: organizations.invoicePrefix, next: invoiceNumberSequences.nextNumber })
+    .from(organizations)
+    .leftJoin(invoiceNumberSequences, eq(invoiceNumberSequences.organizationId, organizations.id))
+    .where(eq(organizations.id, organizationId));
+  return `${row?.prefix ?? ''}${row?.next ?? 1}`;
+}
+
 export type ViewContext = { publicUrl: string; subdomain: string };
 
 export async function loadInvoiceView(
@@ -120,7 +130,9 @@ export async function loadInvoiceView(
     .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   const items = await loadInvoiceLines(tx, organizationId, invoiceId);
-  return invoiceViewOf(row.invoice, row.client, items, context);
+  const view = invoiceViewOf(row.invoice, row.client, items, context);
+  if (view.status === 'draft') view.next_number = await nextNumberPreview(tx, organizationId);
+  return view;
 }
 
 export function invoiceViewOf(
@@ -163,6 +175,7 @@ export function invoiceViewOf(
     invoice_text_id: invoice.invoiceTextId,
     access_code: accessCode,
     portal_url: accessCode ? portalUrl(context.publicUrl, context.subdomain, accessCode) : null,
+    next_number: null,
     void_reason: invoice.voidReason,
     issued_at: invoice.issuedAt?.toISOString() ?? null,
     voided_at: invoice.voidedAt?.toISOString() ?? null,

@@ -8,6 +8,7 @@ import {
   invoiceTextUpdateSchema,
   invoiceUpdateSchema,
   invoiceVoidSchema,
+  writeReasonSchema,
 } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
@@ -25,7 +26,7 @@ import {
   listInvoiceTexts,
   updateInvoiceText,
 } from './invoice-texts.service';
-import { listWriteReasons } from './write-reasons.service';
+import { listWriteReasons, saveWriteReason } from './write-reasons.service';
 import { readWip, wipQuery } from './wip.service';
 
 /** API.md "WIP and invoices" (docs/decisions/0041 and 0110). */
@@ -128,6 +129,18 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext,
 
   routes.get('/write-reasons', { config: { permission: 'can_view_invoices' }, schema: { tags } }, async (request) =>
     listWriteReasons(db, sessionUserOf(request)),
+  );
+
+  routes.post(
+    '/write-reasons',
+    { config: { permission: 'can_edit_invoices' }, schema: { body: writeReasonSchema, tags } },
+    async (request, reply) => reply.status(201).send(await saveWriteReason(db, sessionUserOf(request), request.body)),
+  );
+
+  routes.put(
+    '/write-reasons/:id',
+    { config: { permission: 'can_edit_invoices' }, schema: { params: idParams, body: writeReasonSchema, tags } },
+    async (request) => saveWriteReason(db, sessionUserOf(request), request.body, request.params.id),
   );
 
   routes.get('/invoice-texts', { config: { permission: 'can_view_invoices' }, schema: { tags } }, async (request) =>

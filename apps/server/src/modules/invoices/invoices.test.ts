@@ -438,7 +438,9 @@ describe('WIP and invoices (API.md)', () => {
         bill_cents: 50_000,
         write_reason: 'Courtesy',
       });
+      const preview = (await admin.request({ url: `/invoices/${invoice.id}` })).json();
       const issued = await issue(invoice.id);
+      expect(issued.number).toBe(preview.next_number);
       expect(issued.status).toBe('pending');
       expect(issued.number).toMatch(/^INV-\d+$/);
       expect(issued.access_code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
@@ -491,8 +493,13 @@ describe('WIP and invoices (API.md)', () => {
         await admin.request({ method: 'POST', url: `/invoices/${invoice.id}/void`, payload: { reason: 'again' } }),
         409,
       );
-      // The entry can be billed again on a new invoice.
-      await draftOf({ time_entry_ids: [first!.id] });
+      // The entry can be billed again on a new invoice, or deleted; the void invoice keeps its lines.
+      const rebilled = await draftOf({ time_entry_ids: [first!.id] });
+      expectStatus(await admin.request({ method: 'DELETE', url: `/invoices/${rebilled.id}` }), 204);
+      expectStatus(await admin.request({ method: 'DELETE', url: `/time-entries/${first!.id}` }), 204);
+      const history = (await admin.request({ url: `/invoices/${invoice.id}` })).json() as Invoice;
+      expect(history.items).toMatchObject([{ time_entry_id: null, amount_cents: 50_000 }]);
+      expect(history.total_cents).toBe(50_000);
 
       const [other] = await workFor();
       const paid = await issue((await draftOf({ time_entry_ids: [other!.id] })).id);
@@ -562,6 +569,27 @@ describe('WIP and invoices (API.md)', () => {
         sql`select sum(debit_cents - credit_cents)::text as net from ar_ledger where invoice_id = ${second.id}`,
       );
       expect(net[0]!.net).toBe('0');
+    });
+
+    it('never dates a void or a credit before the invoice it answers', async () => {
+      const later = await issue(
+        (await draftOf({ fixed_fees: [{ description: 'Next year', amount_cents: 900 }], issue_date: '2099-01-04' })).id,
+      );
+      await admin.request({
+        method: 'POST',
+        url: `/invoices/${later.id}/credit-memo`,
+        payload: { amount_cents: 100, reason: 'x' },
+      });
+      await admin.request({ method: 'POST', url: `/invoices/${later.id}/void`, payload: { reason: 'Early' } });
+      const dates = await ownerRows<{ kind: string; entry_date: string }>(
+        testApp,
+        sql`select kind, to_char(entry_date, 'YYYY-MM-DD') as entry_date from ar_ledger where invoice_id = ${later.id} order by id`,
+      );
+      expect(dates).toEqual([
+        { kind: 'invoice', entry_date: '2099-01-04' },
+        { kind: 'credit_memo', entry_date: '2099-01-04' },
+        { kind: 'invoice_void', entry_date: '2099-01-04' },
+      ]);
     });
 
     it('keeps the ledger append-only for the app role and the owner', async () => {
@@ -706,6 +734,47 @@ describe('WIP and invoices (API.md)', () => {
       expectStatus(await foreign.request({ method: 'DELETE', url: `/invoice-texts/${text.id}` }), 404);
       expectStatus(await admin.request({ method: 'DELETE', url: `/invoice-texts/${text.id}` }), 204);
       expectStatus(await admin.request({ url: `/invoice-texts/${text.id}` }), 404);
+    });
+  });
+
+  describe('write reasons', () => {
+    it("lists the firm's codes and lets an invoice editor add and change them", async () => {
+      const listed = (await readonly.request({ url: '/write-reasons' })).json().items as { code: string }[];
+      expect(listed.map((reason) => reason.code)).toContain('COURTESY');
+      const code = uniqueCode('R').slice(0, 19);
+      const created = await billing.request({
+        method: 'POST',
+        url: '/write-reasons',
+        payload: { code, label: 'Goodwill' },
+      });
+      expectStatus(created, 201);
+      expect(created.json()).toMatchObject({ code, label: 'Goodwill', active: true });
+      expectStatus(
+        await admin.request({ method: 'POST', url: '/write-reasons', payload: { code, label: 'Again' } }),
+        409,
+      );
+      expectStatus(
+        await admin.request({ method: 'POST', url: '/write-reasons', payload: { code: '', label: 'x' } }),
+        400,
+      );
+      expectStatus(
+        await manager.request({ method: 'POST', url: '/write-reasons', payload: { code: 'M', label: 'x' } }),
+        403,
+      );
+      const changed = await admin.request({
+        method: 'PUT',
+        url: `/write-reasons/${created.json().id}`,
+        payload: { code, label: 'Goodwill gesture', active: false },
+      });
+      expect(changed.json()).toMatchObject({ label: 'Goodwill gesture', active: false });
+      expectStatus(
+        await foreign.request({
+          method: 'PUT',
+          url: `/write-reasons/${created.json().id}`,
+          payload: { code: 'X', label: 'x' },
+        }),
+        404,
+      );
     });
   });
 
