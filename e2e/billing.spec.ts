@@ -90,7 +90,8 @@ test.describe('billing from WIP', () => {
     await expect(page.getByRole('cell', { name: '[$33.33]' })).toBeVisible();
     await form.getByRole('button', { name: 'Bill selected' }).click();
     await expect(form.getByText('A reason is required for a write-down')).toBeVisible();
-    await form.getByLabel('Reason for the write-up or write-down').fill('Courtesy discount');
+    await form.getByLabel('Reason code').selectOption({ index: 1 });
+    await form.getByLabel('Reason for the write-up or write-down').fill('Agreed with the client in October');
     await form.getByLabel('Invoice text').selectOption({ label: textName });
     await form.getByRole('button', { name: 'Bill selected' }).click();
 

@@ -123,3 +123,6 @@ export const invoiceKeys = {
   texts: () => [...invoiceKeys.all, 'texts'] as const,
   text: (id: number) => [...invoiceKeys.all, 'texts', id] as const,
 };
+
+export const writeReasonSchema = z.object({ id: z.number(), code: z.string(), label: z.string(), active: z.boolean() });
+export type WriteReason = z.infer<typeof writeReasonSchema>;

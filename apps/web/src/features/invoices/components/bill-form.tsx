@@ -19,12 +19,14 @@ import { inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useInvoiceTexts } from '../api/invoice-texts';
+import { useWriteReasons } from '../api/write-reasons';
 import type { WipTimeEntry } from '../api/invoice-views';
 import { previewBill } from './bill-preview';
 import { LAYOUT_HINT, LAYOUT_LABELS } from './invoice-labels';
 
 export type BillFormValues = {
   bill_cents: string;
+  write_reason_id: string;
   write_reason: string;
   invoice_text_id: string;
   layout: InvoiceLayout;
@@ -40,7 +42,13 @@ type BillFormProps = {
   onBill: (cents: number | null) => void;
 };
 
-const DEFAULT_VALUES: BillFormValues = { bill_cents: '', write_reason: '', invoice_text_id: '', layout: 'summary' };
+const DEFAULT_VALUES: BillFormValues = {
+  bill_cents: '',
+  write_reason_id: '',
+  write_reason: '',
+  invoice_text_id: '',
+  layout: 'summary',
+};
 
 /** The draft POST /invoices makes of the selection and the form; a blank bill amount bills the standard value. */
 function draftOf(values: BillFormValues, clientId: number, time: WipTimeEntry[], expenseIds: number[]) {
@@ -50,6 +58,7 @@ function draftOf(values: BillFormValues, clientId: number, time: WipTimeEntry[],
     time_entry_ids: time.map((entry) => entry.id),
     expense_ids: expenseIds,
     bill_cents: billCents === null || time.length === 0 ? undefined : billCents,
+    write_reason_id: values.write_reason_id ? Number(values.write_reason_id) : undefined,
     write_reason: values.write_reason.trim() || undefined,
     invoice_text_id: values.invoice_text_id ? Number(values.invoice_text_id) : undefined,
     layout: values.layout,
@@ -66,6 +75,7 @@ export function BillForm(props: BillFormProps) {
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const texts = useInvoiceTexts();
+  const reasons = useWriteReasons();
   const [formError, setFormError] = useState<string | null>(null);
   const preview = previewBill(selectedTime, null, basis);
 
@@ -76,7 +86,7 @@ export function BillForm(props: BillFormProps) {
     const result = await base(form, context, options);
     const bill = inputToCents(form.bill_cents);
     const writesDown = bill !== null && bill < preview.standard_cents && selectedTime.length > 0;
-    if (Object.keys(result.errors).length === 0 && writesDown && !form.write_reason.trim()) {
+    if (Object.keys(result.errors).length === 0 && writesDown && !form.write_reason.trim() && !form.write_reason_id) {
       return { values: {}, errors: { write_reason: { type: 'required', message: WRITE_DOWN_REASON_REQUIRED } } };
     }
     return result;
@@ -147,6 +157,16 @@ export function BillForm(props: BillFormProps) {
         error={errors.bill_cents?.message}
         {...register('bill_cents')}
       />
+      {(reasons.data ?? []).length > 0 && (
+        <SelectField label="Reason code" error={errors.write_reason_id?.message} {...register('write_reason_id')}>
+          <option value="">None</option>
+          {(reasons.data ?? []).map((reason) => (
+            <option key={reason.id} value={reason.id}>
+              {reason.label}
+            </option>
+          ))}
+        </SelectField>
+      )}
       <FormField
         label="Reason for the write-up or write-down"
         error={errors.write_reason?.message}
