@@ -114,12 +114,17 @@ test.describe('billing from WIP', () => {
     const confirm = page.getByRole('dialog', { name: 'Issue this invoice?' });
     await expect(confirm).toContainText(clientName);
     await expect(confirm).toContainText('$400.00');
-    await confirm.getByRole('button', { name: /^Issue/ }).click();
+    // The confirmation names the number the invoice takes, and it takes that number.
+    const issueButton = confirm.getByRole('button', { name: /^Issue as / });
+    const promised = ((await issueButton.textContent()) ?? '').replace('Issue as ', '');
+    await expect(confirm).toContainText(`It takes number ${promised}`);
+    await issueButton.click();
 
     await expect(page).toHaveURL(/\/invoices\/\d+$/);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(/^Invoice \S+$/);
     const number = ((await heading.textContent()) ?? '').replace('Invoice ', '');
+    expect(number).toBe(promised);
     await expect(page.getByText('Pending', { exact: true })).toBeVisible();
     const invoiceId = Number(/\/invoices\/(\d+)$/.exec(page.url())?.[1]);
     await expectNoAxeViolations(page, '/invoices/{id}');
