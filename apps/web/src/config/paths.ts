@@ -51,6 +51,7 @@ export const shellPaths = {
   supportTicketsManage: route('/support-tickets/manage'),
   supportTicketCreate: route('/support-tickets/create'),
   supportTicketDetail: routeWithId('/support-tickets/:ticketId'),
+  invoicesManage: route('/invoices', 'can_view_invoices'),
   invoicePreview: route('/invoices/preview', 'can_create_invoices'),
   invoiceDetail: routeWithId('/invoices/:id', 'can_view_invoices'),
   invoiceEdit: routeWithId('/invoices/:id/edit', 'can_edit_invoices'),

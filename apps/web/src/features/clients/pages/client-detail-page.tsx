@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session-store';
 import { useClient } from '../api/get-client';
 import { BookmarkStar } from '../components/bookmark-star';
 import { ClientContactsCard } from '../components/client-contacts-card';
+import { ClientInvoicesCard } from '../components/client-invoices-card';
 import { ClientProfileCard } from '../components/client-profile-card';
 import { RecentTimeCard } from '../components/recent-time-card';
 import { UnbilledCard } from '../components/unbilled-card';
@@ -32,6 +33,8 @@ export default function ClientDetailPage() {
   const flashed = useFlashNotice();
   const notice = noticeOf(useLocation().state) ?? flashed;
   const canEdit = hasPermission(user?.full_role, 'can_edit_clients');
+  const canBill = hasPermission(user?.full_role, 'can_create_invoices');
+  const canViewInvoices = hasPermission(user?.full_role, 'can_view_invoices');
 
   if (!client.data) {
     return (
@@ -46,6 +49,11 @@ export default function ClientDetailPage() {
   const actions = (
     <>
       <BookmarkStar clientId={profile.id} legalName={profile.legal_name} bookmarked={profile.bookmarked} />
+      {canBill && (
+        <Link className="button" to={shellPaths.clientWip.getHref(profile.id)}>
+          Work in progress
+        </Link>
+      )}
       {canEdit && (
         <>
           <Link className="button" to={shellPaths.clientActivityTypes.getHref(profile.id)}>
@@ -69,6 +77,7 @@ export default function ClientDetailPage() {
       <div className="profile-columns">
         <div>
           <ClientProfileCard client={profile} />
+          {canViewInvoices && <ClientInvoicesCard clientId={profile.id} />}
         </div>
         <div>
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}

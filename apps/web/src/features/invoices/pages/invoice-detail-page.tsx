@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { formatMoney, hasPermission } from '@practice/shared';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { StatusBadge } from '../../../components/status-badge';
+import { apiBaseUrl } from '../../../config/runtime';
+import { shellPaths } from '../../../config/paths';
+import { useIdParam } from '../../../lib/use-id-param';
+import { useSession } from '../../../lib/session-store';
+import { useInvoice } from '../api/get-invoice';
+import { AdjustDialog, type AdjustKind } from '../components/adjust-dialog';
+import { EmailDialog } from '../components/email-dialog';
+import { InvoiceDocument } from '../components/invoice-document';
+import { STATUS_LABELS } from '../components/invoice-labels';
+import '../invoices.css';
+
+/**
+ * /invoices/{id} (SPEC 2, can_view_invoices): the issued invoice with its status and balance;
+ * PDF, e-mail to the client, and (can_edit_invoices) void, credit memo and write-off.
+ */
+export default function InvoiceDetailPage() {
+  const id = useIdParam();
+  const { user } = useSession();
+  const invoice = useInvoice(id);
+  const [emailing, setEmailing] = useState(false);
+  const [adjusting, setAdjusting] = useState<AdjustKind | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const canEdit = hasPermission(user?.full_role, 'can_edit_invoices');
+  const breadcrumbRoot = { label: 'Invoices', to: shellPaths.invoicesManage.getHref() };
+
+  if (!invoice.data) {
+    return (
+      <>
+        <PageHeader title="Invoice" breadcrumb={[breadcrumbRoot]} />
+        {invoice.isError ? <QueryError error={invoice.error} /> : <SkeletonRows label="Loading the invoice" />}
+      </>
+    );
+  }
+  const current = invoice.data;
+  if (current.status === 'draft') {
+    return <Navigate to={`${shellPaths.invoicePreview.getHref()}?id=${current.id}`} replace />;
+  }
+  const open = current.status === 'pending' || current.status === 'partial';
+  const actions = (
+    <>
+      <a
+        className="button"
+        href={`${apiBaseUrl()}/invoices/${current.id}/pdf`}
+        download={`${current.number ?? 'invoice'}.pdf`}
+      >
+        Download PDF
+      </a>
+      {current.status !== 'void' && (
+        <button type="button" className="button" onClick={() => setEmailing(true)}>
+          E-mail to client
+        </button>
+      )}
+      {canEdit && open && (
+        <>
+          <button type="button" className="button" onClick={() => setAdjusting('credit-memo')}>
+            Credit memo
+          </button>
+          <button type="button" className="button" onClick={() => setAdjusting('write-off')}>
+            Write off
+          </button>
+          <button type="button" className="button button-danger" onClick={() => setAdjusting('void')}>
+            Void
+          </button>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <div className="invoices-page">
+      <PageHeader
+        title={`Invoice ${current.number ?? ''}`}
+        breadcrumb={[
+          breadcrumbRoot,
+          { label: current.client.legal_name, to: shellPaths.clientDetail.getHref(current.client_id) },
+        ]}
+        actions={actions}
+      >
+        <p className="invoice-status-line">
+          <StatusBadge status={current.status} label={STATUS_LABELS[current.status]} />{' '}
+          <span>
+            Balance <strong>{formatMoney(current.balance_cents, { decimals: true })}</strong> of{' '}
+            {formatMoney(current.total_cents, { decimals: true })}
+          </span>
+          {current.status === 'void' && current.void_reason && (
+            <span className="muted"> Void: {current.void_reason}</span>
+          )}
+        </p>
+      </PageHeader>
+      {notice && (
+        <p className="form-success" role="status">
+          {notice}
+        </p>
+      )}
+      <InvoiceDocument invoice={current} />
+      {emailing && (
+        <EmailDialog
+          invoice={current}
+          open
+          onClose={() => setEmailing(false)}
+          onSent={(to) => {
+            setEmailing(false);
+            setNotice(to.length > 0 ? `Invoice e-mailed to ${to.join(', ')}.` : 'Invoice e-mailed to the client.');
+          }}
+        />
+      )}
+      {adjusting && (
+        <AdjustDialog
+          invoice={current}
+          kind={adjusting}
+          onClose={() => setAdjusting(null)}
+          onDone={(message) => {
+            setAdjusting(null);
+            setNotice(message);
+          }}
+        />
+      )}
+    </div>
+  );
+}
