@@ -12,5 +12,7 @@ export const organizations = pgTable('organizations', {
   /** Rounding of time entries on save: 0 (none), 6 or 15 minutes, `up` or `nearest`. */
   timeRoundingMinutes: integer('time_rounding_minutes').notNull().default(0),
   timeRoundingMode: text('time_rounding_mode').notNull().default('up'),
+  /** Rate per mile for mileage expenses, in mills (tenths of a cent). */
+  mileageRateMills: integer('mileage_rate_mills').notNull().default(700),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -86,7 +86,10 @@ export function ExpensesPanel() {
                   <tr key={expense.id}>
                     <td className="numeric">{formatDate(expense.expense_date)}</td>
                     <td className="wrap">{expense.client.legal_name}</td>
-                    <td>{EXPENSE_CATEGORY_LABELS[expense.category]}</td>
+                    <td>
+                      {EXPENSE_CATEGORY_LABELS[expense.category]}
+                      {expense.miles !== null && <span className="muted"> · {expense.miles} mi</span>}
+                    </td>
                     <td className="wrap">{expense.description}</td>
                     <td className="num">{formatMoney(expense.amount_cents, { decimals: true })}</td>
                     <td className="num">
