@@ -4,12 +4,14 @@ import multipart from '@fastify/multipart';
 import { RECEIPT_MAX_BYTES, expenseSchema, expenseSettingsSchema, expenseUpdateSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
+import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { invalidField } from '../records/field-errors';
 import { idParams } from '../records/params';
 import { detectFileType } from '../uploads/file-type';
 import { createFileStore } from '../uploads/file-store';
+import { expenseExportQuery, exportExpenses } from './expense-export';
 import { expenseListQuery, listExpenses } from './expense-list';
 import { createExpense, deleteExpense, getExpense, updateExpense } from './expenses.service';
 import { loadMileageRate, updateMileageRate } from './mileage-settings';
@@ -69,6 +71,13 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses',
     { config: { permission: 'can_view_time_entries' }, schema: { querystring: expenseListQuery, tags } },
     async (request) => listExpenses(db, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/expenses/export.csv',
+    { config: { permission: 'can_view_time_entries' }, schema: { querystring: expenseExportQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'expenses.csv', await exportExpenses(db, sessionUserOf(request), request.query)),
   );
 
   routes.get(

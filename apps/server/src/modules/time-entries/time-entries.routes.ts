@@ -9,10 +9,12 @@ import {
 } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
+import { sendCsv } from '../../lib/csv';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { loadTimeSettings, timeSettingsViewOf, updateRounding } from './organization-settings';
 import { createTimeEntry, deleteTimeEntry, getTimeEntry, updateTimeEntry } from './time-entries.service';
+import { exportTimeEntries, timeEntryExportQuery } from './time-entry-export';
 import { listTimeEntries, timeEntryListQuery } from './time-entry-list';
 import { discardTimer, getTimer, startTimer, stopTimer } from './timer.service';
 import { weekQuery, weekView } from './week-view';
@@ -26,6 +28,13 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/time-entries',
     { config: { permission: 'can_view_time_entries' }, schema: { querystring: timeEntryListQuery, tags } },
     async (request) => listTimeEntries(db, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/time-entries/export.csv',
+    { config: { permission: 'can_view_time_entries' }, schema: { querystring: timeEntryExportQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'time-entries.csv', await exportTimeEntries(db, sessionUserOf(request), request.query)),
   );
 
   routes.get(
