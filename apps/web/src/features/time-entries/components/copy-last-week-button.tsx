@@ -47,7 +47,7 @@ export function CopyLastWeekButton({ weekStart, onCopy }: CopyLastWeekButtonProp
       <button type="button" className="button button-small" disabled={busy} onClick={() => void copy()}>
         Copy last week’s rows
       </button>
-      <span className="muted" role="status">
+      <span className="muted" aria-live="polite">
         {message}
       </span>
     </div>

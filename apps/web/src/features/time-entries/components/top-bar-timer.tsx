@@ -100,7 +100,7 @@ export function TopBarTimer() {
           Start timer
         </button>
       )}
-      <span className="visually-hidden" role="status">
+      <span className="visually-hidden" aria-live="polite">
         {message}
       </span>
       <TimerStartDialog open={starting} onClose={() => setStarting(false)} />
