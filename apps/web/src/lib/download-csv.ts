@@ -6,7 +6,9 @@ import { api } from './api';
  */
 export async function downloadCsv(path: string, fileName: string): Promise<void> {
   const text = await api.get<string>(path);
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  // Reading the answer as text drops the server's byte-order mark; Excel needs it to read UTF-8.
+  const bom = text.startsWith('\ufeff') ? '' : '\ufeff';
+  const url = URL.createObjectURL(new Blob([bom, text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
