@@ -121,6 +121,11 @@ export default function TeamTimePage() {
         )}
         {team.isPending && <SkeletonRows label="Loading the team's week" />}
         {team.isError && <QueryError error={team.error} />}
+        {data && (
+          <p className="field-hint team-phone-hint">
+            A phone shows each person’s week total; a wider screen adds the days.
+          </p>
+        )}
         {data && <TeamTable data={data} params={params} />}
         {data && (
           <Pagination
@@ -152,7 +157,7 @@ function TeamTable({ data, params }: { data: TeamTimesheet; params: URLSearchPar
             {data.days.map((date) => {
               const { weekday, short } = dayLabel(date);
               return (
-                <th key={date} scope="col" className="num">
+                <th key={date} scope="col" className="num team-day">
                   <span>{weekday}</span> <span className="muted">{short}</span>
                 </th>
               );
@@ -179,8 +184,8 @@ function TeamTable({ data, params }: { data: TeamTimesheet; params: URLSearchPar
                 {!person.user.active && <span className="muted"> (inactive)</span>}
               </th>
               {person.day_totals.map((minutes, index) => (
-                <td key={data.days[index]} className="num">
-                  <Hours minutes={minutes} />
+                <td key={data.days[index]} className="num team-day">
+                  {minutes === 0 ? '' : <Hours minutes={minutes} />}
                 </td>
               ))}
               <td className="num">
@@ -195,7 +200,7 @@ function TeamTable({ data, params }: { data: TeamTimesheet; params: URLSearchPar
                   <Link to={hrefWith(params, { client_id: String(row.client.id) })}>{row.client.legal_name}</Link>
                 </th>
                 {row.days.map((minutes, index) => (
-                  <td key={data.days[index]} className="num muted-zero">
+                  <td key={data.days[index]} className="num team-day">
                     {minutes === 0 ? '' : <Hours minutes={minutes} />}
                   </td>
                 ))}
@@ -210,7 +215,7 @@ function TeamTable({ data, params }: { data: TeamTimesheet; params: URLSearchPar
           <tr>
             <th scope="row">Total{data.total > data.items.length ? ' (all pages)' : ''}</th>
             {data.totals.day_totals.map((minutes, index) => (
-              <td key={data.days[index]} className="num">
+              <td key={data.days[index]} className="num team-day">
                 <Hours minutes={minutes} />
               </td>
             ))}
