@@ -4,6 +4,7 @@ import { hasPermission, type Permission } from '@practice/shared';
 export const SIDEBAR: readonly { label: string; path: string; permission: Permission | null }[] = [
   { label: 'Dashboard', path: '/', permission: null },
   { label: 'Time Tracking', path: '/profile', permission: 'can_view_time_entries' },
+  { label: 'Team Time', path: '/time_entries/team', permission: 'can_edit_time_entries' },
   { label: 'Clients', path: '/clients/manage', permission: 'can_view_clients' },
   { label: 'Billing', path: '/billing', permission: 'can_view_billing' },
   { label: 'AR Ledger', path: '/ledger', permission: 'can_view_ar_ledger' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatHours, parseYearMonthDay } from './dates';
+import { formatDate, formatHours, formatHoursMinutes, parseYearMonthDay } from './dates';
 
 describe('formatDate (SPEC 9)', () => {
   it('shows the numeric US form by default', () => {
@@ -55,5 +55,15 @@ describe('formatHours (SPEC 9: 1 decimal)', () => {
     expect(formatHours(0)).toBe('0.0');
     expect(formatHours(null)).toBe('0.0');
     expect(formatHours(20)).toBe('0.3');
+  });
+});
+
+describe('formatHoursMinutes (the exact figure behind 1 decimal)', () => {
+  it('shows whole minutes as h:mm', () => {
+    expect(formatHoursMinutes(100)).toBe('1:40');
+    expect(formatHoursMinutes(5)).toBe('0:05');
+    expect(formatHoursMinutes(0)).toBe('0:00');
+    expect(formatHoursMinutes(null)).toBe('0:00');
+    expect(formatHoursMinutes(1440)).toBe('24:00');
   });
 });

@@ -44,3 +44,9 @@ export function formatDate(value: string | null | undefined, options: FormatDate
 export function formatHours(minutes: number | null | undefined): string {
   return ((minutes ?? 0) / 60).toFixed(1);
 }
+
+/** Minutes as exact hours and minutes: 100 -> "1:40", 5 -> "0:05" (the hover of a 1-decimal figure). */
+export function formatHoursMinutes(minutes: number | null | undefined): string {
+  const whole = Math.max(0, Math.trunc(minutes ?? 0));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

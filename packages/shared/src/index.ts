@@ -2,6 +2,7 @@ export * from './permissions';
 export * from './money';
 export * from './sum';
 export * from './dates';
+export * from './mileage';
 export * from './error-message';
 export * from './constants';
 export * from './subdomain';

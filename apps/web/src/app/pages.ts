@@ -21,6 +21,7 @@ export const shellPages: Record<ShellPathId, PageLoader | null> = {
   timeEntryEdit: () => import('../features/time-entries/pages/time-entry-edit-page'),
   timeEntryCreate: () => import('../features/time-entries/pages/time-entry-create-page'),
   profile: () => import('../features/time-entries/pages/profile-page'),
+  teamTime: () => import('../features/time-entries/pages/team-time-page'),
   guide: null,
   settings: () => import('./settings-route'),
   userCreate: null,

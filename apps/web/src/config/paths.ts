@@ -41,6 +41,7 @@ export const shellPaths = {
   timeEntryEdit: routeWithId('/time_entries/:id/edit', 'can_edit_time_entries'),
   timeEntryCreate: route('/time_entries/create', 'can_view_time_entries'),
   profile: route('/profile', 'can_view_time_entries'),
+  teamTime: route('/time_entries/team', 'can_edit_time_entries'),
   guide: route('/guide'),
   settings: route('/settings'),
   userCreate: route('/users/create', 'can_edit_users'),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MILEAGE_RATE_MILLS_MAX, MILES_MAX, milesToTenths } from '../mileage';
 import { idOf, isoDate, optionalText, versionField } from './fields';
 import { EDITABLE_STATUSES } from './time-entry';
 
@@ -41,16 +42,31 @@ export const RECEIPT_CONTENT_TYPES = [
   'application/pdf',
 ] as const;
 
-/** The expense form and POST /expenses; the receipt is uploaded separately (POST /expenses/{id}/receipt). */
-export const expenseSchema = z.object({
+const amountCents = z
+  .int({ error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be whole cents') })
+  .check(z.gt(0, 'Amount must be more than 0'), z.lte(EXPENSE_AMOUNT_MAX_CENTS, 'Amount must be at most $1,000,000'));
+
+const miles = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Miles are required' : 'Miles must be a number') })
+  .check(
+    z.gt(0, 'Miles must be more than 0'),
+    z.lte(MILES_MAX, `Miles must be at most ${MILES_MAX.toLocaleString('en-US')}`),
+    z.refine((value) => !Number.isNaN(milesToTenths(value)), 'Miles take at most one decimal'),
+  );
+
+/**
+ * The expense form and POST /expenses; the receipt is uploaded separately (POST /expenses/{id}/receipt).
+ * A mileage expense gives `miles` and the server prices it at the firm's rate per mile
+ * (docs/decisions/0106); every other category gives `amount_cents`.
+ */
+const expenseFields = z.object({
   user_id: z.optional(idOf('User')),
   client_id: idOf('Client'),
   expense_date: isoDate('Date'),
   category: z.enum(EXPENSE_CATEGORIES, 'Choose a category'),
   description: z._default(optionalText('Description', 500), ''),
-  amount_cents: z
-    .int({ error: (issue) => (issue.input === undefined ? 'Amount is required' : 'Amount must be whole cents') })
-    .check(z.gt(0, 'Amount must be more than 0'), z.lte(EXPENSE_AMOUNT_MAX_CENTS, 'Amount must be at most $1,000,000')),
+  amount_cents: z.optional(amountCents),
+  miles: z.optional(miles),
   billable: z._default(z.boolean('Billable must be true or false'), true),
   markup_basis_points: z._default(
     z
@@ -60,7 +76,37 @@ export const expenseSchema = z.object({
   ),
   status: z._default(z.enum(EDITABLE_STATUSES, 'Status must be draft or completed'), 'draft'),
 });
+
+/** Mileage names its distance; every other category its amount. */
+const pricedByKind = z.superRefine(
+  (expense: { category: ExpenseCategory; miles?: number; amount_cents?: number }, context) => {
+    if (expense.category === 'mileage' && expense.miles === undefined) {
+      context.issues.push({ code: 'custom', message: 'Miles are required', path: ['miles'], input: expense });
+    }
+    if (expense.category !== 'mileage' && expense.amount_cents === undefined) {
+      context.issues.push({ code: 'custom', message: 'Amount is required', path: ['amount_cents'], input: expense });
+    }
+  },
+);
+
+export const expenseSchema = expenseFields.check(pricedByKind);
 export type ExpenseInput = z.infer<typeof expenseSchema>;
 
-export const expenseUpdateSchema = z.extend(expenseSchema, { version: versionField() });
+export const expenseUpdateSchema = z.extend(expenseFields, { version: versionField() }).check(pricedByKind);
 export type ExpenseUpdateInput = z.infer<typeof expenseUpdateSchema>;
+
+/** PUT /expense-settings: the firm's rate per mile for new mileage expenses, in mills (700 is $0.70). */
+export const expenseSettingsSchema = z.object({
+  mileage_rate_mills: z
+    .int({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'Rate per mile is required'
+          : 'Rate per mile must be whole mills (tenths of a cent)',
+    })
+    .check(
+      z.gt(0, 'Rate per mile must be more than 0'),
+      z.lte(MILEAGE_RATE_MILLS_MAX, 'Rate per mile must be at most $10.00'),
+    ),
+});
+export type ExpenseSettingsInput = z.infer<typeof expenseSettingsSchema>;

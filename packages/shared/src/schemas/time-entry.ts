@@ -64,3 +64,21 @@ export const timeRoundingSchema = z.object({
   rounding_mode: z.enum(ROUNDING_MODES, 'Rounding mode must be up or nearest'),
 });
 export type TimeRoundingInput = z.infer<typeof timeRoundingSchema>;
+
+/** At most a page of entries is completed at once. */
+export const COMPLETE_ENTRIES_MAX = 100;
+
+/** POST /time-entries/complete: drafts to completed, all or none. */
+export const completeEntriesSchema = z.object({
+  ids: z
+    .array(idOf('Time entry'), 'Choose the entries to complete')
+    .check(
+      z.minLength(1, 'Choose at least one entry'),
+      z.maxLength(COMPLETE_ENTRIES_MAX, `Complete at most ${COMPLETE_ENTRIES_MAX} entries at once`),
+    ),
+});
+export type CompleteEntriesInput = z.infer<typeof completeEntriesSchema>;
+
+/** POST /time-entries/{id}/duplicate: a new draft like the entry, on its date or the one given. */
+export const duplicateEntrySchema = z.object({ entry_date: z.optional(isoDate('Date')) });
+export type DuplicateEntryInput = z.infer<typeof duplicateEntrySchema>;

@@ -18,6 +18,9 @@ export const expenses = pgTable(
     markupBasisPoints: integer('markup_basis_points').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
     status: text('status').notNull().default('draft'),
+    /** Mileage only: the distance in tenths of a mile and the rate per mile (mills) it was priced at. */
+    distanceTenths: integer('distance_tenths'),
+    mileageRateMills: integer('mileage_rate_mills'),
     invoiceId: integer('invoice_id'),
     /** Random name of the stored file under DATA_DIR/uploads; never a name the browser chose. */
     receiptFile: text('receipt_file'),

@@ -19,5 +19,7 @@ export const organizations = pgTable('organizations', {
   invoiceFooter: text('invoice_footer').notNull().default(''),
   /** How a bill amount is spread over time entries: by standard `value` or by `hours`. */
   writeSpread: text('write_spread').$type<'value' | 'hours'>().notNull().default('value'),
+  /** Rate per mile for mileage expenses, in mills (tenths of a cent). */
+  mileageRateMills: integer('mileage_rate_mills').notNull().default(700),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { DEFAULT_MILEAGE_RATE_MILLS } from '@practice/shared';
 import { rateSteps, RETURN_CODE_OF, type CatalogActivity } from '../../cli/seed-large/activity-catalog';
 import { buildClients } from '../../cli/seed-large/client-book';
 import { seededRandom, type Random } from '../../cli/seed-large/random';
@@ -336,6 +337,8 @@ async function insertExpenses(firm: FirmContext, planned: PlannedExpense[]): Pro
       category: expense.category,
       description: expense.description,
       amountCents: expense.amountCents,
+      distanceTenths: expense.distanceTenths,
+      mileageRateMills: expense.distanceTenths === null ? null : DEFAULT_MILEAGE_RATE_MILLS,
       billable: expense.billable,
       markupBasisPoints: expense.markupBasisPoints,
       totalCents: expense.amountCents + markupCents(expense.amountCents, expense.markupBasisPoints),

@@ -1,4 +1,9 @@
-import type { ClientEntityType, ExpenseCategory } from '@practice/shared';
+import {
+  DEFAULT_MILEAGE_RATE_MILLS,
+  mileageAmountCents,
+  type ClientEntityType,
+  type ExpenseCategory,
+} from '@practice/shared';
 import {
   ACTIVITY_CATALOG,
   EXPENSE_KINDS,
@@ -40,6 +45,8 @@ export type PlannedExpense = {
   category: ExpenseCategory;
   description: string;
   amountCents: number;
+  /** Mileage: tenths of a mile, priced at the firm's default rate as the service prices it. */
+  distanceTenths: number | null;
   billable: boolean;
   markupBasisPoints: number;
   status: 'draft' | 'completed';
@@ -146,6 +153,9 @@ export function planExpenses(
     if (!random.chance(EXPENSE_CHANCE_PER_DAY)) return [];
     const kind = random.weighted(kinds);
     const steps = Math.floor((kind.maxCents - kind.minCents) / kind.stepCents) + 1;
+    const listedCents = kind.minCents + random.int(steps) * kind.stepCents;
+    // The catalog lists mileage as whole miles times its step; the demo keeps the miles and prices them.
+    const distanceTenths = kind.category === 'mileage' ? (listedCents / kind.stepCents) * 10 + random.int(10) : null;
     const billable = random.chance(0.9);
     return [
       {
@@ -154,7 +164,9 @@ export function planExpenses(
         expenseDate: date,
         category: kind.category,
         description: random.pick(kind.descriptions),
-        amountCents: kind.minCents + random.int(steps) * kind.stepCents,
+        amountCents:
+          distanceTenths === null ? listedCents : mileageAmountCents(distanceTenths, DEFAULT_MILEAGE_RATE_MILLS),
+        distanceTenths,
         billable,
         markupBasisPoints: billable && random.chance(0.2) ? MARKUP_BASIS_POINTS : 0,
         status: statusOn(date, window, random),

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientSchema, clientUpdateSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
+import { sendCsv } from '../../lib/csv';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { writeAudit } from '../audit/audit';
 import { idParams } from '../records/params';
 import { addBookmark, removeBookmark } from './bookmarks';
 import { suggestClientCode } from './client-codes';
+import { clientExportQuery, exportClients } from './client-export';
 import { clientListQuery, listClients } from './client-list';
 import { requireClient } from './client-lookup';
 import { getClientProfile } from './client-profile';
@@ -24,6 +26,13 @@ export function registerClientRoutes(app: FastifyInstance, context: AppContext):
     '/clients',
     { config: { permission: 'can_view_clients' }, schema: { querystring: clientListQuery, tags } },
     async (request) => listClients(context.database, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/clients/export.csv',
+    { config: { permission: 'can_view_clients' }, schema: { querystring: clientExportQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'clients.csv', await exportClients(context.database, sessionUserOf(request), request.query)),
   );
 
   routes.get('/clients/next-id', { config: { permission: 'can_edit_clients' }, schema: { tags } }, async (request) => {

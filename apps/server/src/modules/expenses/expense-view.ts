@@ -15,6 +15,9 @@ export type ExpenseView = {
   category: string;
   description: string;
   amount_cents: number;
+  /** Mileage: the distance (one decimal) and the rate per mile in mills it was priced at; null otherwise. */
+  miles: number | null;
+  mileage_rate_mills: number | null;
   billable: boolean;
   markup_basis_points: number;
   markup_cents: number;
@@ -62,6 +65,8 @@ export function expenseViewOf({ expense, user, client }: ExpenseRow): ExpenseVie
     category: expense.category,
     description: expense.description,
     amount_cents: expense.amountCents,
+    miles: expense.distanceTenths === null ? null : expense.distanceTenths / 10,
+    mileage_rate_mills: expense.mileageRateMills,
     billable: expense.billable,
     markup_basis_points: expense.markupBasisPoints,
     markup_cents: expense.totalCents - expense.amountCents,
@@ -83,6 +88,8 @@ export function expenseSnapshot(expense: typeof expenses.$inferSelect) {
     category: expense.category,
     description: expense.description,
     amount_cents: expense.amountCents,
+    distance_tenths: expense.distanceTenths,
+    mileage_rate_mills: expense.mileageRateMills,
     billable: expense.billable,
     markup_basis_points: expense.markupBasisPoints,
     total_cents: expense.totalCents,

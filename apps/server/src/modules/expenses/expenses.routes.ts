@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { RECEIPT_MAX_BYTES, expenseSchema, expenseUpdateSchema } from '@practice/shared';
+import { RECEIPT_MAX_BYTES, expenseSchema, expenseSettingsSchema, expenseUpdateSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
+import { withTenant } from '../../db/client';
+import { sendCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { invalidField } from '../records/field-errors';
 import { idParams } from '../records/params';
 import { detectFileType } from '../uploads/file-type';
 import { createFileStore } from '../uploads/file-store';
+import { expenseExportQuery, exportExpenses } from './expense-export';
 import { expenseListQuery, listExpenses } from './expense-list';
 import { createExpense, deleteExpense, getExpense, updateExpense } from './expenses.service';
+import { loadMileageRate, updateMileageRate } from './mileage-settings';
 import { attachReceipt, detachReceipt, readReceipt, type ReceiptUpload } from './receipts.service';
 
 export const RECEIPT_TOO_LARGE = 'The receipt is larger than 5 MB';
@@ -81,6 +85,13 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
   );
 
   routes.get(
+    '/expenses/export.csv',
+    { config: { permission: 'can_view_time_entries' }, schema: { querystring: expenseExportQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'expenses.csv', await exportExpenses(db, sessionUserOf(request), request.query)),
+  );
+
+  routes.get(
     '/expenses/:id',
     { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
     async (request) => getExpense(db, sessionUserOf(request), request.params.id),
@@ -120,6 +131,25 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses/:id/receipt',
     { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
     async (request) => detachReceipt(db, store, sessionUserOf(request), request.params.id),
+  );
+
+  routes.get('/expense-settings', { config: { permission: 'signed-in' }, schema: { tags } }, async (request) => {
+    const user = sessionUserOf(request);
+    return withTenant(db, user.organizationId, async (tx) => ({
+      mileage_rate_mills: await loadMileageRate(tx, user.organizationId),
+    }));
+  });
+
+  // As the firm's rounding rule (PUT /time-settings): a firm setting the admin page changes.
+  routes.put(
+    '/expense-settings',
+    { config: { permission: 'can_view_admin_page' }, schema: { body: expenseSettingsSchema, tags } },
+    async (request) => {
+      const user = sessionUserOf(request);
+      return withTenant(db, user.organizationId, (tx) =>
+        updateMileageRate(tx, user.organizationId, user.id, request.body.mileage_rate_mills),
+      );
+    },
   );
 
   // Multipart parsing exists in this scope only: no other route accepts file uploads.

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { ExpenseInput, ExpenseUpdateInput } from '@practice/shared';
+import { mileageAmountCents, milesToTenths, type ExpenseInput, type ExpenseUpdateInput } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { expenses } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/errors';
@@ -10,6 +10,7 @@ import { staleVersion } from '../records/field-errors';
 import { requireOrganizationUser } from '../records/user-lookup';
 import { assertMayChange, assertMaySee } from '../time-entries/entry-access';
 import { expenseSnapshot, expenseViewOf, selectExpenses, type ExpenseView } from './expense-view';
+import { loadMileageRate } from './mileage-settings';
 
 export const EXPENSE_BILLED_LOCKED = 'This expense is billed and locked';
 export const EXPENSE_ON_DRAFT = 'This expense is on a draft invoice; delete the draft to change it';
@@ -32,16 +33,38 @@ async function ownerOf(tx: Tx, actor: SessionUser, userId: number | undefined): 
   return ownerId;
 }
 
-function columnsOf(input: ExpenseInput) {
+/**
+ * What an expense costs: a mileage expense is its distance times a rate per mile (the rate
+ * it already carries, else the firm's rate now: docs/decisions/0106); any other is its amount.
+ */
+type Pricing = { amountCents: number; distanceTenths: number | null; mileageRateMills: number | null };
+
+async function pricingOf(
+  tx: Tx,
+  organizationId: number,
+  input: ExpenseInput,
+  keptRateMills: number | null,
+): Promise<Pricing> {
+  if (input.category !== 'mileage') {
+    return { amountCents: input.amount_cents!, distanceTenths: null, mileageRateMills: null };
+  }
+  const distanceTenths = milesToTenths(input.miles!);
+  const rateMills = keptRateMills ?? (await loadMileageRate(tx, organizationId));
+  return { amountCents: mileageAmountCents(distanceTenths, rateMills), distanceTenths, mileageRateMills: rateMills };
+}
+
+function columnsOf(input: ExpenseInput, pricing: Pricing) {
   return {
     clientId: input.client_id,
     expenseDate: input.expense_date,
     category: input.category,
     description: input.description,
-    amountCents: input.amount_cents,
+    amountCents: pricing.amountCents,
+    distanceTenths: pricing.distanceTenths,
+    mileageRateMills: pricing.mileageRateMills,
     billable: input.billable,
     markupBasisPoints: input.markup_basis_points,
-    totalCents: input.amount_cents + markupCents(input.amount_cents, input.markup_basis_points),
+    totalCents: pricing.amountCents + markupCents(pricing.amountCents, input.markup_basis_points),
     status: input.status,
   };
 }
@@ -51,9 +74,10 @@ export async function createExpense(db: Db, actor: SessionUser, input: ExpenseIn
   return withTenant(db, organizationId, async (tx) => {
     const userId = await ownerOf(tx, actor, input.user_id);
     await requireClient(tx, organizationId, input.client_id, { forNewWork: true });
+    const pricing = await pricingOf(tx, organizationId, input, null);
     const [created] = await tx
       .insert(expenses)
-      .values({ organizationId, userId, ...columnsOf(input), createdBy: actor.id })
+      .values({ organizationId, userId, ...columnsOf(input, pricing), createdBy: actor.id })
       .returning();
     await writeAudit(tx, {
       organizationId,
@@ -89,7 +113,7 @@ export async function lockExpenseForChange(tx: Tx, actor: SessionUser, expenseId
   return current;
 }
 
-/** Replaces an unbilled expense; a stale `version` answers 409. The receipt is kept. */
+/** Replaces an unbilled expense; a stale `version` answers 409. The receipt and a mileage rate already used are kept. */
 export async function updateExpense(
   db: Db,
   actor: SessionUser,
@@ -102,9 +126,10 @@ export async function updateExpense(
     if (current.version !== input.version) throw staleVersion('expense');
     const userId = input.user_id === undefined ? current.userId : await ownerOf(tx, actor, input.user_id);
     await requireClient(tx, organizationId, input.client_id, { forNewWork: input.client_id !== current.clientId });
+    const pricing = await pricingOf(tx, organizationId, input, current.mileageRateMills);
     const [updated] = await tx
       .update(expenses)
-      .set({ userId, ...columnsOf(input), version: current.version + 1, updatedAt: new Date() })
+      .set({ userId, ...columnsOf(input, pricing), version: current.version + 1, updatedAt: new Date() })
       .where(and(eq(expenses.organizationId, organizationId), eq(expenses.id, expenseId)))
       .returning();
     await writeAudit(tx, {

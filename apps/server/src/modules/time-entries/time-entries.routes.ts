@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  completeEntriesSchema,
+  duplicateEntrySchema,
   timeEntrySchema,
   timeEntryUpdateSchema,
   timeRoundingSchema,
@@ -9,10 +11,14 @@ import {
 } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
+import { sendCsv } from '../../lib/csv';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
+import { completeEntries, duplicateEntry } from './bulk-entries.service';
 import { loadTimeSettings, timeSettingsViewOf, updateRounding } from './organization-settings';
 import { createTimeEntry, deleteTimeEntry, getTimeEntry, updateTimeEntry } from './time-entries.service';
+import { teamTimesheet, teamTimesheetQuery } from './team-timesheet';
+import { exportTimeEntries, timeEntryExportQuery } from './time-entry-export';
 import { listTimeEntries, timeEntryListQuery } from './time-entry-list';
 import { discardTimer, getTimer, startTimer, stopTimer } from './timer.service';
 import { weekQuery, weekView } from './week-view';
@@ -26,6 +32,19 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/time-entries',
     { config: { permission: 'can_view_time_entries' }, schema: { querystring: timeEntryListQuery, tags } },
     async (request) => listTimeEntries(db, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/time-entries/export.csv',
+    { config: { permission: 'can_view_time_entries' }, schema: { querystring: timeEntryExportQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'time-entries.csv', await exportTimeEntries(db, sessionUserOf(request), request.query)),
+  );
+
+  routes.get(
+    '/time-entries/team',
+    { config: { permission: 'can_edit_time_entries' }, schema: { querystring: teamTimesheetQuery, tags } },
+    async (request) => teamTimesheet(db, sessionUserOf(request), request.query, new Date()),
   );
 
   routes.get(
@@ -44,6 +63,22 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/time-entries',
     { config: { permission: 'can_view_time_entries' }, schema: { body: timeEntrySchema, tags } },
     async (request, reply) => reply.status(201).send(await createTimeEntry(db, sessionUserOf(request), request.body)),
+  );
+
+  routes.post(
+    '/time-entries/complete',
+    { config: { permission: 'can_view_time_entries' }, schema: { body: completeEntriesSchema, tags } },
+    async (request) => completeEntries(db, sessionUserOf(request), request.body),
+  );
+
+  routes.post(
+    '/time-entries/:id/duplicate',
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { params: idParams, body: duplicateEntrySchema, tags },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await duplicateEntry(db, sessionUserOf(request), request.params.id, request.body)),
   );
 
   routes.put(

@@ -11,6 +11,7 @@ describe('the sidebar items (SPEC 2)', () => {
     expect(labels({ ...emptyFullRole(), all: true })).toEqual([
       'Dashboard',
       'Time Tracking',
+      'Team Time',
       'Clients',
       'Billing',
       'AR Ledger',
@@ -27,6 +28,14 @@ describe('the sidebar items (SPEC 2)', () => {
     expect(labels(staff)).toEqual(['Dashboard', 'Time Tracking', 'Clients', 'Support', 'Guide', 'Settings']);
     const money = { ...emptyFullRole(), can_view_billing: true, can_view_ar_ledger: true, can_view_reports_page: true };
     expect(labels(money)).toEqual(['Dashboard', 'Billing', 'AR Ledger', 'Reports', 'Support', 'Guide', 'Settings']);
+  });
+
+  it('shows Team Time only with can_edit_time_entries', () => {
+    const manager = { ...emptyFullRole(), can_view_time_entries: true, can_edit_time_entries: true };
+    expect(labels(manager)).toContain('Team Time');
+    expect(labels({ ...emptyFullRole(), can_view_time_entries: true, can_view_billing: true })).not.toContain(
+      'Team Time',
+    );
   });
 
   it('hides an item until its page exists', () => {

@@ -8,6 +8,7 @@ export type SidebarItem = { label: string; pathId: StaticShellPathId; icon: Icon
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', pathId: 'dashboard', icon: 'dashboard' },
   { label: 'Time Tracking', pathId: 'profile', icon: 'clock' },
+  { label: 'Team Time', pathId: 'teamTime', icon: 'team', tooltip: 'Everyone’s time by week' },
   { label: 'Clients', pathId: 'clientsManage', icon: 'clients' },
   { label: 'Billing', pathId: 'billing', icon: 'billing' },
   { label: 'AR Ledger', pathId: 'ledger', icon: 'ledger', tooltip: 'Accounts Receivable' },

@@ -1,3 +1,5 @@
+import { hasPermission } from '@practice/shared';
+import { TopBarTimer } from '../../features/time-entries';
 import { roleDisplayName } from './role-display-name';
 import { Icon } from '../../components/icon';
 import type { User } from '../../lib/session-store';
@@ -20,6 +22,7 @@ export function TopBar({ user, mobile, menuOpen, onOpenMenu }: TopBarProps) {
         </button>
       )}
       <span className="top-bar-spacer" />
+      {hasPermission(user.full_role, 'can_view_time_entries') && <TopBarTimer />}
       <span className="role-display">
         <span className="visually-hidden">Role: </span>
         {roleDisplayName(user)}

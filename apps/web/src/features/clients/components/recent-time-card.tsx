@@ -5,6 +5,7 @@ import { shellPaths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import type { RecentTime } from '../api/client-views';
 import { TableFrame } from '../../../components/table-frame';
+import { Hours } from '../../../components/hours';
 
 /**
  * The client's latest time entries (those the reader may see); with can_edit_time_entries
@@ -48,7 +49,9 @@ export function RecentTimeCard({ entries, canEditTime }: { entries: RecentTime[]
                   <td>{entry.user.name}</td>
                   <td>{entry.activity_type.name}</td>
                   <td className="wrap">{entry.narrative}</td>
-                  <td className="num">{formatHours(entry.minutes)}</td>
+                  <td className="num">
+                    <Hours minutes={entry.minutes} />
+                  </td>
                   <td className="num">{entry.billable ? formatMoney(entry.amount_cents, { decimals: true }) : '—'}</td>
                   <td>
                     <StatusBadge status={entry.status} />

@@ -1,5 +1,6 @@
-import { formatHours, formatMoney } from '@practice/shared';
+import { formatMoney } from '@practice/shared';
 import type { Unbilled } from '../api/client-views';
+import { Hours } from '../../../components/hours';
 
 /** Unbilled billable work at standard value: the client's WIP before billing arrives. */
 export function UnbilledCard({ unbilled }: { unbilled: Unbilled }) {
@@ -8,7 +9,9 @@ export function UnbilledCard({ unbilled }: { unbilled: Unbilled }) {
       <h2 id="client-unbilled-heading">Unbilled work</h2>
       <dl className="totals-list">
         <dt>Time ({unbilled.time_entries} entries)</dt>
-        <dd>{formatHours(unbilled.minutes)} h</dd>
+        <dd>
+          <Hours minutes={unbilled.minutes} /> h
+        </dd>
         <dt>Time value</dt>
         <dd>{formatMoney(unbilled.time_cents, { decimals: true })}</dd>
         <dt>Expenses ({unbilled.expenses})</dt>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { hasPermission } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SkeletonRows } from '../../../components/skeleton-rows';
@@ -10,6 +11,7 @@ import { CLIENTS_PAGE_SIZE, useClients } from '../api/list-clients';
 import { ClientFilters } from '../components/client-filters';
 import { ClientTable } from '../components/client-table';
 import { useClientListQuery } from '../components/use-client-list-query';
+import { clientExportPath } from '../api/export-clients';
 import '../clients.css';
 
 /** /clients/manage (SPEC 2, can_view_clients): the firm's clients, searched, filtered, sorted and paged by the server. */
@@ -28,13 +30,17 @@ export default function ClientsManagePage() {
       New client
     </Link>
   );
-  const actions = canEdit && (
+  const exportButton = <ExportCsvButton path={clientExportPath(query)} fileName="clients.csv" />;
+  const actions = canEdit ? (
     <>
+      {exportButton}
       <Link className="button" to={shellPaths.activityTypes.getHref()}>
         Activity types
       </Link>
       {addClient}
     </>
+  ) : (
+    exportButton
   );
 
   return (

@@ -71,6 +71,8 @@ export const expenseSchema = z.object({
   category: z.enum(EXPENSE_CATEGORIES),
   description: z.string(),
   amount_cents: z.number(),
+  miles: z.nullable(z.number()),
+  mileage_rate_mills: z.nullable(z.number()),
   billable: z.boolean(),
   markup_basis_points: z.number(),
   total_cents: z.number(),

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { formatHours, formatMoney } from '@practice/shared';
+import { Hours } from '../../../components/hours';
 import { Modal } from '../../../components/modal';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format';
+import { useCompleteEntries, useDuplicateEntry } from '../api/bulk-entries';
 import { DAY_ENTRIES_MAX, useDayEntries } from '../api/day-entries';
 import { inputFrom, useSaveTimeEntry } from '../api/time-entry';
 import type { TimeEntry } from '../api/time-views';
@@ -35,7 +37,44 @@ export function DayList({ date }: { date: string }) {
   const [editing, setEditing] = useState<TimeEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const completeMany = useCompleteEntries();
+  const duplicate = useDuplicateEntry();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const items = entries.data?.items ?? [];
+  const drafts = items.filter((entry) => entry.status === 'draft');
+  const chosen = drafts.filter((entry) => selected.has(entry.id)).map((entry) => entry.id);
+
+  function toggle(id: number, on: boolean): void {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function run(action: () => Promise<string>): Promise<void> {
+    setError(null);
+    setNotice(null);
+    try {
+      setNotice(await action());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  }
+
+  const completeChosen = () =>
+    run(async () => {
+      await completeMany.mutateAsync(chosen);
+      setSelected(new Set());
+      return `Completed ${chosen.length} ${chosen.length === 1 ? 'entry' : 'entries'}.`;
+    });
+
+  const duplicateEntry = (entry: TimeEntry) =>
+    run(async () => {
+      await duplicate.mutateAsync(entry.id);
+      return `Duplicated ${formatHours(entry.minutes)} h for ${entry.client.legal_name} as a draft.`;
+    });
 
   async function complete(entry: TimeEntry): Promise<void> {
     setError(null);
@@ -68,6 +107,18 @@ export function DayList({ date }: { date: string }) {
           {notice}
         </p>
       )}
+      {drafts.length > 0 && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={chosen.length === 0 || completeMany.isPending}
+            onClick={() => void completeChosen()}
+          >
+            Complete selected ({chosen.length})
+          </button>
+        </div>
+      )}
       {entries.isPending && <SkeletonRows rows={3} label="Loading the day's entries" />}
       {entries.isError && <QueryError error={entries.error} />}
       {entries.data && items.length === 0 && <p className="muted">No time recorded on this day.</p>}
@@ -77,6 +128,18 @@ export function DayList({ date }: { date: string }) {
             <caption className="visually-hidden">Time entries of {formatDate(date, true)}</caption>
             <thead>
               <tr>
+                <th scope="col" className="select-cell">
+                  {drafts.length > 0 && (
+                    <input
+                      type="checkbox"
+                      aria-label="Select every draft of the day"
+                      checked={chosen.length === drafts.length}
+                      onChange={(event) =>
+                        setSelected(new Set(event.target.checked ? drafts.map((entry) => entry.id) : []))
+                      }
+                    />
+                  )}
+                </th>
                 <th scope="col" className="wrap">
                   Client
                 </th>
@@ -99,10 +162,22 @@ export function DayList({ date }: { date: string }) {
             <tbody>
               {items.map((entry) => (
                 <tr key={entry.id}>
+                  <td className="select-cell">
+                    {entry.status === 'draft' && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${formatHours(entry.minutes)} h for ${entry.client.legal_name}`}
+                        checked={selected.has(entry.id)}
+                        onChange={(event) => toggle(entry.id, event.target.checked)}
+                      />
+                    )}
+                  </td>
                   <td className="wrap">{entry.client.legal_name}</td>
                   <td>{entry.activity_type.name}</td>
                   <td className="wrap">{entry.narrative}</td>
-                  <td className="num">{formatHours(entry.minutes)}</td>
+                  <td className="num">
+                    <Hours minutes={entry.minutes} />
+                  </td>
                   <td className="num">{entry.billable ? formatMoney(entry.amount_cents, { decimals: true }) : '—'}</td>
                   <td>
                     <StatusBadge status={entry.status} label={STATUS_LABELS[entry.status]} />
@@ -122,6 +197,15 @@ export function DayList({ date }: { date: string }) {
                       <button
                         type="button"
                         className="button button-small"
+                        aria-label={`Duplicate ${rowName(entry)}`}
+                        disabled={duplicate.isPending}
+                        onClick={() => void duplicateEntry(entry)}
+                      >
+                        Duplicate
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small"
                         aria-label={`${entry.status === 'billed' ? 'View' : 'Edit'} ${rowName(entry)}`}
                         onClick={() => {
                           setNotice(null);
@@ -137,10 +221,12 @@ export function DayList({ date }: { date: string }) {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={4}>
                   Day total
                 </th>
-                <td className="num">{formatHours(entries.data?.totals.minutes)}</td>
+                <td className="num">
+                  <Hours minutes={entries.data?.totals.minutes} />
+                </td>
                 <td className="num">{formatMoney(entries.data?.totals.amount_cents, { decimals: true })}</td>
                 <td colSpan={2} />
               </tr>

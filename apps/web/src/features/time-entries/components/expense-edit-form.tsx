@@ -73,7 +73,12 @@ export function ExpenseEditForm({ expense, onSaved, onCancel }: ExpenseEditFormP
         </p>
       )}
       <div className="form-grid">
-        <ExpenseFields register={register} control={control} errors={errors} />
+        <ExpenseFields
+          register={register}
+          control={control}
+          errors={errors}
+          keptRateMills={expense.mileage_rate_mills}
+        />
         <ReceiptInput
           id="expense-edit-receipt"
           label={

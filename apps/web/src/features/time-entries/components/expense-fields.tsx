@@ -1,4 +1,4 @@
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS, type ExpenseInput } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormField } from '../../../components/form-field';
@@ -8,6 +8,7 @@ import type { Expense } from '../api/time-views';
 import { localToday } from '../utils/calendar';
 import { ClientField } from './client-field';
 import { clientChoiceOf, type ClientChoice } from './client-picker';
+import { MileageFields } from './mileage-fields';
 
 /** The expense form as its inputs hold it. */
 export type ExpenseFormValues = {
@@ -17,6 +18,8 @@ export type ExpenseFormValues = {
   description: string;
   /** Dollars as typed. */
   amount_cents: string;
+  /** Mileage only: miles as typed. */
+  miles: string;
   /** Percent as typed: "10" is 10%. */
   markup_basis_points: string;
   billable: boolean;
@@ -29,6 +32,7 @@ export function emptyExpenseValues(): ExpenseFormValues {
     category: '',
     description: '',
     amount_cents: '',
+    miles: '',
     markup_basis_points: '',
     billable: true,
   };
@@ -40,7 +44,8 @@ export function expenseValuesOf(expense: Expense): ExpenseFormValues {
     expense_date: expense.expense_date,
     category: expense.category,
     description: expense.description,
-    amount_cents: centsToInput(expense.amount_cents),
+    amount_cents: expense.miles === null ? centsToInput(expense.amount_cents) : '',
+    miles: expense.miles === null ? '' : String(expense.miles),
     markup_basis_points: expense.markup_basis_points === 0 ? '' : centsToInput(expense.markup_basis_points),
     billable: expense.billable,
   };
@@ -52,7 +57,9 @@ export function expenseInputOf(values: ExpenseFormValues) {
     expense_date: values.expense_date || undefined,
     category: values.category,
     description: values.description,
-    amount_cents: inputToCents(values.amount_cents) ?? undefined,
+    // A mileage expense is priced by the server from its miles; others by their amount.
+    amount_cents: values.category === 'mileage' ? undefined : (inputToCents(values.amount_cents) ?? undefined),
+    miles: values.category === 'mileage' && values.miles.trim() !== '' ? Number(values.miles) : undefined,
     // Hundredths of a percent are basis points, so the money parser reads them exactly.
     markup_basis_points: inputToCents(values.markup_basis_points) ?? 0,
     billable: values.billable,
@@ -63,10 +70,18 @@ type ExpenseFieldsProps<Output extends ExpenseInput> = {
   register: UseFormRegister<ExpenseFormValues>;
   control: Control<ExpenseFormValues, unknown, Output>;
   errors: FieldErrors<ExpenseFormValues>;
+  /** A saved mileage expense's rate per mile, kept when it is edited. */
+  keptRateMills?: number | null;
 };
 
 /** The fields an expense has, in the add form and the edit dialog alike. */
-export function ExpenseFields<Output extends ExpenseInput>({ register, control, errors }: ExpenseFieldsProps<Output>) {
+export function ExpenseFields<Output extends ExpenseInput>({
+  register,
+  control,
+  errors,
+  keptRateMills = null,
+}: ExpenseFieldsProps<Output>) {
+  const category = useWatch({ control, name: 'category' });
   return (
     <>
       <ClientField control={control} name="client_id" label="Expense client" error={errors.client_id?.message} />
@@ -79,15 +94,24 @@ export function ExpenseFields<Output extends ExpenseInput>({ register, control, 
           </option>
         ))}
       </SelectField>
-      <FormField
-        label="Amount ($)"
-        type="number"
-        min={0}
-        step="0.01"
-        inputMode="decimal"
-        error={errors.amount_cents?.message}
-        {...register('amount_cents')}
-      />
+      {category === 'mileage' ? (
+        <MileageFields
+          register={register}
+          control={control}
+          error={errors.miles?.message}
+          keptRateMills={keptRateMills}
+        />
+      ) : (
+        <FormField
+          label="Amount ($)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          error={errors.amount_cents?.message}
+          {...register('amount_cents')}
+        />
+      )}
       <FormField
         label="Markup (%)"
         type="number"

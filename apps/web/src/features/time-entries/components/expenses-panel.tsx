@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EXPENSE_CATEGORY_LABELS, formatMoney } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { Modal } from '../../../components/modal';
 import { Pagination } from '../../../components/pagination';
 import { QueryError } from '../../../components/query-error';
@@ -39,11 +40,14 @@ export function ExpensesPanel() {
     <section className="card" aria-labelledby="expenses-heading">
       <div className="card-header">
         <h2 id="expenses-heading">Expenses</h2>
-        {!adding && (
-          <button type="button" className="button button-small" onClick={() => setAdding(true)}>
-            Add expense
-          </button>
-        )}
+        <div className="button-row">
+          {items.length > 0 && <ExportCsvButton path="/expenses/export.csv" fileName="expenses.csv" />}
+          {!adding && (
+            <button type="button" className="button button-small" onClick={() => setAdding(true)}>
+              Add expense
+            </button>
+          )}
+        </div>
       </div>
       {notice && (
         <p className="form-success" role="status">
@@ -87,7 +91,10 @@ export function ExpensesPanel() {
                   <tr key={expense.id}>
                     <td className="numeric">{formatDate(expense.expense_date)}</td>
                     <td className="wrap">{expense.client.legal_name}</td>
-                    <td>{EXPENSE_CATEGORY_LABELS[expense.category]}</td>
+                    <td>
+                      {EXPENSE_CATEGORY_LABELS[expense.category]}
+                      {expense.miles !== null && <span className="muted"> · {expense.miles} mi</span>}
+                    </td>
                     <td className="wrap">{expense.description}</td>
                     <td className="num">{formatMoney(expense.amount_cents, { decimals: true })}</td>
                     <td className="num">

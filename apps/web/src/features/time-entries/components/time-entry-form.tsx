@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { EDITABLE_STATUSES, formatHours, formatMoney, timeEntrySchema, type TimeEntryInput } from '@practice/shared';
+import {
+  EDITABLE_STATUSES,
+  formatHours,
+  formatHoursMinutes,
+  formatMoney,
+  timeEntrySchema,
+  type TimeEntryInput,
+} from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
@@ -18,6 +25,7 @@ import { ClientField } from './client-field';
 import { useActivityField } from './use-activity-field';
 import { clientLabel } from './client-picker';
 import { formValues, inputOf, type TimeEntryDefaults, type TimeEntryFormValues } from './time-entry-values';
+import { parseHoursToMinutes } from '../utils/duration';
 
 type TimeEntryFormProps = {
   /** The entry being edited; null records a new one. */
@@ -51,7 +59,9 @@ function BilledEntry({ entry, onCancel }: { entry: TimeEntry; onCancel: () => vo
         </div>
         <div>
           <dt>Hours</dt>
-          <dd className="numeric">{formatHours(entry.minutes)}</dd>
+          <dd className="numeric">
+            {formatHours(entry.minutes)} ({formatHoursMinutes(entry.minutes)} h:mm)
+          </dd>
         </div>
         <div>
           <dt>Amount</dt>
@@ -93,6 +103,7 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
   // Held as a controlled value: the entry's own option is swapped for the listed one when the
   // client's activity types arrive, and an uncontrolled select then fell back to "Choose...".
   const activityValue = useWatch({ control, name: 'activity_type_id' });
+  const typedHours = parseHoursToMinutes(useWatch({ control, name: 'minutes' }) ?? '');
   const activityField = useActivityField(register, setValue, client?.id ?? null);
 
   if (entry?.status === 'billed') return <BilledEntry entry={entry} onCancel={onCancel} />;
@@ -159,6 +170,7 @@ export function TimeEntryForm({ entry: given, defaults, onDone, onCancel, onRelo
           inputMode="decimal"
           autoComplete="off"
           placeholder="1.5 or 1:30"
+          hint={typedHours !== null && typedHours > 0 ? `${formatHoursMinutes(typedHours)} (h:mm)` : undefined}
           error={errors.minutes?.message}
           {...register('minutes')}
         />

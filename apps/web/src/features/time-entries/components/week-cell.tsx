@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { formatHours } from '@practice/shared';
+import { formatHours, formatHoursMinutes } from '@practice/shared';
 import { parseHoursToMinutes } from '../utils/duration';
 
 export type CellMove = 'up' | 'down' | 'left' | 'right';
@@ -79,7 +79,13 @@ export function WeekCell({ row, column, minutes, locked, label, onSave, onMove, 
       aria-label={label}
       aria-invalid={invalid || undefined}
       readOnly={locked}
-      title={locked ? 'Several entries on this day: change them in the day list' : undefined}
+      title={
+        locked
+          ? `${formatHoursMinutes(minutes)} (h:mm) in several entries: change them in the day list`
+          : minutes > 0
+            ? `${formatHoursMinutes(minutes)} (h:mm)`
+            : undefined
+      }
       value={draft ?? stored}
       onFocus={(event) => event.target.select()}
       onChange={(event) => setDraft(event.target.value)}

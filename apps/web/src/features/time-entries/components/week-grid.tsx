@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatHours } from '@practice/shared';
+import { Hours } from '../../../components/hours';
 import { fetchTimeEntry, inputFrom, useDeleteTimeEntry, useSaveTimeEntry } from '../api/time-entry';
 import type { Week } from '../api/time-views';
 import { dayLabel } from '../utils/calendar';
 import { clientLabel, type ClientChoice } from './client-picker';
 import { AddRowForm, type ActivityChoice } from './add-row-form';
+import { CopyLastWeekButton, type GridRowChoice } from './copy-last-week-button';
 import { WeekCell, type CellMove } from './week-cell';
 
 type GridRow = {
@@ -57,6 +59,19 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
         total: 0,
       })),
   ];
+
+  /** Rows the grid lacks join it, empty; answers how many joined. */
+  function copyRows(choices: GridRowChoice[]): number {
+    const present = new Set(rows.map((row) => row.key));
+    const fresh = choices.filter(({ client, activity }) => {
+      const key = rowKey(client.id, activity.id);
+      if (present.has(key)) return false;
+      present.add(key);
+      return true;
+    });
+    if (fresh.length > 0) setAdded((current) => [...current, ...fresh]);
+    return fresh.length;
+  }
 
   function move(row: number, column: number, direction: CellMove): boolean {
     const [nextRow, nextColumn] = {
@@ -182,7 +197,9 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
                     </td>
                   );
                 })}
-                <td className="num">{formatHours(row.total)}</td>
+                <td className="num">
+                  <Hours minutes={row.total} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -191,14 +208,17 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
               <th scope="row">Total</th>
               {week.day_totals.map((minutes, index) => (
                 <td key={week.days[index]} className={dayClass(week.days[index] ?? '')}>
-                  {formatHours(minutes)}
+                  <Hours minutes={minutes} />
                 </td>
               ))}
-              <td className="num">{formatHours(week.total_minutes)}</td>
+              <td className="num">
+                <Hours minutes={week.total_minutes} />
+              </td>
             </tr>
           </tfoot>
         </table>
       </div>
+      <CopyLastWeekButton weekStart={week.start} onCopy={copyRows} />
       <AddRowForm
         onAdd={(client, activity) => {
           const existing = rows.findIndex((row) => row.key === rowKey(client.id, activity.id));

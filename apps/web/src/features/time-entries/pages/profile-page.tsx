@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
@@ -76,6 +77,11 @@ export default function ProfilePage() {
               <button type="button" className="button button-small" onClick={() => show({ week: addDays(start, 7) })}>
                 Next week
               </button>
+              <ExportCsvButton
+                path={`/time-entries/export.csv?from=${start}&to=${addDays(start, 6)}&sort=entry_date&order=asc`}
+                fileName={`time-${start}.csv`}
+                label="Export week CSV"
+              />
             </div>
           )}
         </div>

@@ -1,0 +1,1 @@
+export { TopBarTimer } from './components/top-bar-timer';
