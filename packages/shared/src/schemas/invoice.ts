@@ -165,6 +165,9 @@ export type InvoiceItem = {
   write_reason_id: number | null;
 };
 
+/** The firm's header on an invoice: name, remit-to address and footer (no logo until firms can upload one). */
+export type InvoiceFirmHeader = { name: string; logo_url: null; remit_to: string; invoice_footer: string };
+
 export type InvoiceView = {
   id: number;
   number: string | null;
@@ -195,6 +198,8 @@ export type InvoiceView = {
   portal_url: string | null;
   /** Drafts only: the number issuing would take now (another issue first moves it on). */
   next_number: string | null;
+  /** The firm's header as the invoice prints it; GET /invoices/{id} carries it. */
+  organization?: InvoiceFirmHeader;
   void_reason: string | null;
   issued_at: string | null;
   voided_at: string | null;

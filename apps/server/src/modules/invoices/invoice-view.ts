@@ -124,13 +124,21 @@ export async function loadInvoiceView(
     .select({
       invoice: invoices,
       client: { code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail },
+      firm: { name: organizations.name, remitTo: organizations.remitTo, invoiceFooter: organizations.invoiceFooter },
     })
     .from(invoices)
     .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
+    .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
     .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   const items = await loadInvoiceLines(tx, organizationId, invoiceId);
   const view = invoiceViewOf(row.invoice, row.client, items, context);
+  view.organization = {
+    name: row.firm.name,
+    logo_url: null,
+    remit_to: row.firm.remitTo,
+    invoice_footer: row.firm.invoiceFooter,
+  };
   if (view.status === 'draft') view.next_number = await nextNumberPreview(tx, organizationId);
   return view;
 }

@@ -439,6 +439,12 @@ describe('WIP and invoices (API.md)', () => {
         write_reason: 'Courtesy',
       });
       const preview = (await admin.request({ url: `/invoices/${invoice.id}` })).json();
+      expect(preview.organization).toEqual({
+        name: 'Demo CPA',
+        logo_url: null,
+        remit_to: expect.stringContaining('100 Main Street'),
+        invoice_footer: expect.stringContaining('Thank you'),
+      });
       const issued = await issue(invoice.id);
       expect(issued.number).toBe(preview.next_number);
       expect(issued.status).toBe('pending');
