@@ -132,7 +132,7 @@ test.describe('clients', () => {
     await expect(page.getByLabel('Notes', { exact: true })).toHaveValue('Changed elsewhere');
     await page.getByLabel('Notes', { exact: true }).fill('My change after reading theirs');
     await page.getByRole('button', { name: 'Save client' }).click();
-    await expect(page.getByRole('status')).toHaveText('Client saved.');
+    await expect(page.getByRole('status').filter({ hasText: 'Client saved.' })).toBeVisible();
     await expect(page.getByText('My change after reading theirs')).toBeVisible();
   });
 

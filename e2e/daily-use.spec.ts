@@ -374,7 +374,7 @@ test.describe('confirmations', () => {
     );
 
     // Two drafts of one client on one day: each Complete button names its own entry.
-    const completes = page.getByRole('button', { name: /^Complete / });
+    const completes = page.getByRole('button', { name: /^Complete (?!selected)/ });
     await expect(completes).toHaveCount(2);
     const names = await completes.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     expect(new Set(names).size, names.join(' | ')).toBe(2);
