@@ -169,7 +169,7 @@ export function WeekGrid({ week, selectedDay, onSelectDay }: WeekGridProps) {
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td colSpan={week.days.length + 2} className="muted">
+                <td colSpan={week.days.length + 2} className="muted wrap">
                   No time this week yet. Add a row below, start the timer, or record time in the day list.
                 </td>
               </tr>
