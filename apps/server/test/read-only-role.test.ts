@@ -49,6 +49,8 @@ beforeAll(async () => {
     { method: 'POST', url: '/time-entries', payload: entryBody },
     { method: 'PUT', url: `/time-entries/${entry.id}`, payload: { ...entryBody, version: entry.version } },
     { method: 'DELETE', url: `/time-entries/${entry.id}` },
+    { method: 'POST', url: `/time-entries/${entry.id}/duplicate`, payload: {} },
+    { method: 'POST', url: '/time-entries/complete', payload: { ids: [entry.id] } },
     { method: 'POST', url: '/timer/start', payload: { client_id: client.id, activity_type_id: activity.id } },
     { method: 'POST', url: '/timer/stop', payload: {} },
     { method: 'DELETE', url: '/timer' },
