@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isoDate, recordIdText } from '@practice/shared';
 import { z } from 'zod';
-import { withTenant, type Db } from '../../db/client';
+import { withTenant, type Db, type Tx } from '../../db/client';
 import { LEDGER_KINDS, type LedgerKind } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
 import { offsetOf, pageOf, pageQuery, type Page } from '../records/pagination';
@@ -60,13 +60,47 @@ type Row = {
   created_at: string;
 };
 
-function filtersOf(organizationId: number, query: LedgerQuery): SQL {
+export function filtersOf(organizationId: number, query: Pick<LedgerQuery, 'client_id' | 'from' | 'to' | 'kind'>): SQL {
   const parts: SQL[] = [sql`l.organization_id = ${organizationId}`];
   if (query.client_id) parts.push(sql`l.client_id = ${query.client_id}`);
   if (query.from) parts.push(sql`l.entry_date >= ${query.from}`);
   if (query.to) parts.push(sql`l.entry_date <= ${query.to}`);
   if (query.kind) parts.push(sql`l.kind = ${query.kind}`);
   return sql.join(parts, sql` and `);
+}
+
+/** A slice of the journal, oldest first, each row with its client's running balance. */
+export async function ledgerEntries(tx: Tx, where: SQL, limit: number, offset: number): Promise<LedgerEntryView[]> {
+  const page = await tx.execute(sql`
+      select l.id::text as id, to_char(l.entry_date, 'YYYY-MM-DD') as entry_date, l.client_id, c.code,
+        c.legal_name, l.kind, l.document, l.invoice_id, l.payment_id, l.adjustment_id, l.refund_id,
+        l.debit_cents::text as debit_cents, l.credit_cents::text as credit_cents, l.memo,
+        to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+        (select sum(r.debit_cents - r.credit_cents) from ar_ledger r
+          where r.organization_id = l.organization_id and r.client_id = l.client_id
+            and (r.entry_date, r.id) <= (l.entry_date, l.id))::text as balance_cents
+      from ar_ledger l
+      join clients c on c.organization_id = l.organization_id and c.id = l.client_id
+      where ${where}
+      order by l.entry_date, l.id
+      limit ${limit} offset ${offset}`);
+  return rowsOf<Row>(page).map((row) => ({
+    id: Number(row.id),
+    entry_date: row.entry_date,
+    client_id: row.client_id,
+    client: { id: row.client_id, client_id: row.code, legal_name: row.legal_name },
+    kind: row.kind,
+    document: row.document,
+    invoice_id: row.invoice_id,
+    payment_id: row.payment_id,
+    adjustment_id: row.adjustment_id,
+    refund_id: row.refund_id,
+    debit_cents: Number(row.debit_cents),
+    credit_cents: Number(row.credit_cents),
+    balance_cents: Number(row.balance_cents),
+    memo: row.memo,
+    created_at: row.created_at,
+  }));
 }
 
 /**
@@ -83,19 +117,7 @@ export async function readLedger(
   const organizationId = actor.organizationId;
   const where = filtersOf(organizationId, query);
   return withTenant(db, organizationId, async (tx) => {
-    const page = await tx.execute(sql`
-      select l.id::text as id, to_char(l.entry_date, 'YYYY-MM-DD') as entry_date, l.client_id, c.code,
-        c.legal_name, l.kind, l.document, l.invoice_id, l.payment_id, l.adjustment_id, l.refund_id,
-        l.debit_cents::text as debit_cents, l.credit_cents::text as credit_cents, l.memo,
-        to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-        (select sum(r.debit_cents - r.credit_cents) from ar_ledger r
-          where r.organization_id = l.organization_id and r.client_id = l.client_id
-            and (r.entry_date, r.id) <= (l.entry_date, l.id))::text as balance_cents
-      from ar_ledger l
-      join clients c on c.organization_id = l.organization_id and c.id = l.client_id
-      where ${where}
-      order by l.entry_date, l.id
-      limit ${query.page_size} offset ${offsetOf(query)}`);
+    const items = await ledgerEntries(tx, where, query.page_size, offsetOf(query));
     const [summed] = rowsOf<{ total: number; debit: string; credit: string }>(
       await tx.execute(sql`
         select count(*)::int as total, coalesce(sum(l.debit_cents), 0)::text as debit,
@@ -112,23 +134,6 @@ export async function readLedger(
       );
       opening = Number(before[0]?.cents ?? 0);
     }
-    const items = rowsOf<Row>(page).map((row) => ({
-      id: Number(row.id),
-      entry_date: row.entry_date,
-      client_id: row.client_id,
-      client: { id: row.client_id, client_id: row.code, legal_name: row.legal_name },
-      kind: row.kind,
-      document: row.document,
-      invoice_id: row.invoice_id,
-      payment_id: row.payment_id,
-      adjustment_id: row.adjustment_id,
-      refund_id: row.refund_id,
-      debit_cents: Number(row.debit_cents),
-      credit_cents: Number(row.credit_cents),
-      balance_cents: Number(row.balance_cents),
-      memo: row.memo,
-      created_at: row.created_at,
-    }));
     const debit = Number(summed?.debit ?? 0);
     const credit = Number(summed?.credit ?? 0);
     return {

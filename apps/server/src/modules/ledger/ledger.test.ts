@@ -131,4 +131,27 @@ describe('GET /ledger and /ledger/aging (API.md)', () => {
     expect(body.items.some((item) => item.client_id === foreignClientId)).toBe(false);
     expect(body.totals.balance_cents).toBe(body.items.reduce((sum, item) => sum + item.balance_cents, 0));
   });
+
+  it('exports the journal as CSV (API.md columns, dollars, formulas neutralised)', async () => {
+    const response = await readonly.request({ url: `/ledger/export.csv?client_id=${clientId}&to=2026-05-31` });
+    expectStatus(response, 200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('date,client_id,client_name,kind,document,debit,credit,memo');
+    expect(lines).toHaveLength(1 + 6);
+    expect(lines[1]).toMatch(/^2026-01-01,[^,]+,Aging Test LLC,invoice,[^,]+,100\.00,0\.00,$/);
+    expect(lines[6]).toMatch(/^2026-05-15,[^,]+,Aging Test LLC,payment,check,0\.00,40\.00,$/);
+    expectStatus(await admin.request({ url: '/ledger/export.csv?from=someday' }), 400);
+    expectStatus(await staff.request({ url: '/ledger/export.csv' }), 403);
+    const theirs = await admin.request({ url: `/ledger/export.csv?client_id=${foreignClientId}` });
+    expect(
+      theirs.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
 });
