@@ -561,6 +561,41 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
     });
   });
 
+  it.each([
+    ['refund_date', { refund_date: undefined }, 'Refund date is required'],
+    ['refund_date', { refund_date: '2026-1-1' }, 'Refund date must be a date (YYYY-MM-DD)'],
+    ['amount_cents', { amount_cents: '100' }, 'Amount must be whole cents'],
+    ['amount_cents', { amount_cents: -5 }, 'Amount must be more than 0'],
+    ['method', { method: undefined }, 'Method is required'],
+    ['reference', { reference: 'r'.repeat(101) }, 'Reference must be at most 100 characters'],
+    ['memo', { memo: 7 }, 'Memo must be text'],
+  ])('POST /clients/{id}/refunds refuses a bad %s with 400: %j', async (_field, fields, message) => {
+    const clientId = (await createClient(admin)).id;
+    await paid({ client_id: clientId, amount_cents: 1000 });
+    const response = await admin.request({
+      method: 'POST',
+      url: `/clients/${clientId}/refunds`,
+      payload: { refund_date: '2026-10-10', amount_cents: 100, method: 'check', ...fields },
+    });
+    expectStatus(response, 400);
+    expect(response.body).toContain(message);
+    expect(await ownerRows(testApp, sql`select id from refunds where client_id = ${clientId}`)).toEqual([]);
+  });
+
+  it.each([
+    [{}, 'Applications must be a list'],
+    [{ applications: [{ invoice_id: 0, amount_cents: 1 }] }, 'Invoice must be chosen from the list'],
+    [{ applications: [{ amount_cents: 1 }] }, 'Invoice is required'],
+    [{ applications: [{ invoice_id: 1, amount_cents: 0.5 }] }, 'Applied amount must be whole cents'],
+  ])('PUT /payments/{id}/applications refuses %j with 400', async (payload, message) => {
+    const clientId = (await createClient(admin)).id;
+    const payment = await paid({ client_id: clientId, amount_cents: 1000 });
+    const response = await admin.request({ method: 'PUT', url: `/payments/${payment.id}/applications`, payload });
+    expectStatus(response, 400);
+    expect(response.body).toContain(message);
+    expect((await admin.request({ url: `/payments/${payment.id}` })).json().version).toBe(1);
+  });
+
   it('keeps the ledger append-only for the app', async () => {
     const clientId = (await createClient(admin)).id;
     await paid({ client_id: clientId, amount_cents: 100 });
