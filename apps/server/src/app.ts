@@ -26,6 +26,8 @@ import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.rou
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { startMailDelivery } from './mail/start';
 import { requestLogFields } from './modules/password-reset/request-log';
 import { registerTwoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -90,6 +92,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerExpenseRoutes(app, context);
   registerDashboardRoutes(app, context);
   registerInvoiceRoutes(app, context, mail);
+  registerPaymentRoutes(app, context);
+  registerLedgerRoutes(app, context);
   if (context.config.appEnv === 'development') registerDevRoutes(app, context);
   app.get('/api/docs/json', { config: { permission: 'public' } }, async () => app.swagger());
   app.get('/health', { config: { permission: 'public' } }, async () => ({ ok: true }));

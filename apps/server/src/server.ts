@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { DEMO_FIRMS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFirms } from './db/seed/demo';
 import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoBilling } from './db/seed/demo-billing';
+import { seedDemoPayments } from './db/seed/demo-payments';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createTaxIdCipher } from './modules/clients/tax-id-cipher';
 import { buildWebServer } from './web-server';
@@ -23,6 +24,7 @@ const demoWork =
     : [];
 const demoBilling =
   demoWork.length > 0 ? await seedDemoBilling(database.db, { now: new Date(), publicUrl: config.publicUrl }) : [];
+const demoPayments = demoBilling.length > 0 ? await seedDemoPayments(database.db, { now: new Date() }) : [];
 
 const context: AppContext = {
   config,
@@ -71,6 +73,7 @@ if (seeded.length > 0 || config.seedDemo) {
     ...demoBilling.map(
       (firm) => `  billed ${firm.subdomain}: ${firm.invoices} issued invoices, ${firm.invoiceTexts} invoice texts`,
     ),
+    ...demoPayments.map((firm) => `  paid ${firm.subdomain}: ${firm.payments} payments`),
   );
 }
 console.log(lines.join('\n'));

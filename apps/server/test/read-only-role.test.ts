@@ -38,6 +38,11 @@ beforeAll(async () => {
       url: `/clients/${client.id}/activity-types`,
       payload: { items: [{ activity_type_id: activity.id, enabled: false, override_rate_cents: 1 }] },
     },
+    {
+      method: 'POST',
+      url: `/clients/${client.id}/refunds`,
+      payload: { refund_date: '2026-03-02', amount_cents: 1, method: 'check' },
+    },
     { method: 'POST', url: '/activity-types', payload: { name: 'Read-only', code: 'RO-x' } },
     {
       method: 'PUT',
@@ -90,13 +95,15 @@ describe('a read-only user', () => {
     }
     expect(answers).toEqual(
       calls.map((call) => {
-        const flag = /^\/(clients|activity-types)/.test(call.url)
-          ? 'can_edit_clients'
-          : call.url.startsWith('/users')
-            ? 'can_edit_users'
-            : call.url === '/time-settings'
-              ? 'can_view_admin_page'
-              : 'can_view_time_entries';
+        const flag = call.url.endsWith('/refunds')
+          ? 'can_edit_payments'
+          : /^\/(clients|activity-types)/.test(call.url)
+            ? 'can_edit_clients'
+            : call.url.startsWith('/users')
+              ? 'can_edit_users'
+              : call.url === '/time-settings'
+                ? 'can_view_admin_page'
+                : 'can_view_time_entries';
         return `${routeOf(call)} 403 Permission required: ${flag}`;
       }),
     );

@@ -23,3 +23,4 @@ export * from './invoice-text-fill';
 export * from './schemas/invoice';
 export * from './schemas/invoice-text';
 export * from './schemas/wip';
+export * from './schemas/payment';

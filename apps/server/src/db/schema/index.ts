@@ -20,3 +20,4 @@ export * from './expenses';
 export * from './invoice-lines';
 export * from './invoice-texts';
 export * from './ar-ledger';
+export * from './payments';

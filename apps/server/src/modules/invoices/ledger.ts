@@ -8,6 +8,8 @@ export type LedgerRow = {
   kind: LedgerKind;
   invoiceId?: number | null;
   adjustmentId?: number | null;
+  paymentId?: number | null;
+  refundId?: number | null;
   document: string;
   debitCents?: number;
   creditCents?: number;
@@ -24,6 +26,8 @@ export async function appendLedger(tx: Tx, row: LedgerRow): Promise<void> {
     kind: row.kind,
     invoiceId: row.invoiceId ?? null,
     adjustmentId: row.adjustmentId ?? null,
+    paymentId: row.paymentId ?? null,
+    refundId: row.refundId ?? null,
     document: row.document,
     debitCents: row.debitCents ?? 0,
     creditCents: row.creditCents ?? 0,

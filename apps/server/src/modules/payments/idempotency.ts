@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_REUSED } from '@practice/shared';
+import { withTenant, type Db, type Tx } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/index';
+import { AppError, badRequest } from '../../lib/errors';
+import { isUniqueViolation } from '../records/db-errors';
+
+export const BAD_IDEMPOTENCY_KEY = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters`;
+
+/** The Idempotency-Key header, or undefined when none was sent; anything else than visible ASCII is 400. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) throw badRequest(BAD_IDEMPOTENCY_KEY);
+  return header;
+}
+
+/** JSON with object keys sorted, so that the same body in another key order is the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestDigest(call: string, body: unknown): Buffer {
+  return createHash('sha256').update(call).update('\n').update(canonical(body)).digest();
+}
+
+/** The first answer under this key, if any; the same key with another request is 409. */
+export async function priorAnswer<T>(
+  tx: Tx,
+  organizationId: number,
+  key: string,
+  digest: Buffer,
+): Promise<T | undefined> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.key, key)));
+  if (!row) return undefined;
+  if (!Buffer.from(row.requestDigest).equals(digest)) throw new AppError(409, IDEMPOTENCY_KEY_REUSED);
+  return row.response as T;
+}
+
+/**
+ * Runs a money-creating call at most once per key (API.md conventions). `lock` takes the
+ * call's locks; under them the key is looked up again, so a repeat queued behind the first
+ * call finds its answer. The key's row is inserted in the call's own transaction: a repeat
+ * that still got past fails on the key's primary key, rolls back everything it made, and
+ * answers the stored first answer.
+ */
+export async function onceForKey<T>(
+  db: Db,
+  organizationId: number,
+  request: { key: string | undefined; digest: Buffer },
+  lock: (tx: Tx) => Promise<void>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { key, digest } = request;
+  if (key === undefined) {
+    return withTenant(db, organizationId, async (tx) => {
+      await lock(tx);
+      return work(tx);
+    });
+  }
+  const earlier = await withTenant(db, organizationId, (tx) => priorAnswer<T>(tx, organizationId, key, digest));
+  if (earlier !== undefined) return earlier;
+  try {
+    return await withTenant(db, organizationId, async (tx) => {
+      await lock(tx);
+      const queued = await priorAnswer<T>(tx, organizationId, key, digest);
+      if (queued !== undefined) return queued;
+      const answer = await work(tx);
+      await tx.insert(idempotencyKeys).values({ organizationId, key, requestDigest: digest, response: answer });
+      return answer;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const first = await withTenant(db, organizationId, (tx) => priorAnswer<T>(tx, organizationId, key, digest));
+    if (first === undefined) throw error;
+    return first;
+  }
+}

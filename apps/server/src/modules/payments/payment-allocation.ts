@@ -1,0 +1,159 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { APPLICATIONS_ABOVE_PAYMENT, CREDIT_ALREADY_REFUNDED, formatMoney } from '@practice/shared';
+import type { Tx } from '../../db/client';
+import { clients, invoices, paymentApplications, payments, refunds } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { notFoundField } from '../records/field-errors';
+import { statusForBalance } from '../invoices/invoice-view';
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+export const APPLICATION_INVOICE_NOT_FOUND = 'Invoice not found';
+
+export type Allocation = { invoiceId: number; amountCents: number };
+
+const money = (cents: number) => formatMoney(cents, { decimals: true });
+
+function unprocessable(message: string, field = 'applications'): AppError {
+  return new AppError(422, message, { [field]: message });
+}
+
+/**
+ * Every change of a client's payments, applications and refunds takes this lock first, then
+ * payments, then invoices in id order: one fixed order, so two calls never wait on each other
+ * in a circle, and the client's credit cannot be spent twice (docs/decisions/0130).
+ */
+export async function lockClient(tx: Tx, organizationId: number, clientId: number, field = 'client_id') {
+  const [row] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.organizationId, organizationId), eq(clients.id, clientId)))
+    .for('no key update');
+  if (!row) throw notFoundField(field, CLIENT_NOT_FOUND);
+}
+
+/** The client's open invoices, oldest due first (due date, then number): where a payment goes by default. */
+export async function oldestFirst(tx: Tx, organizationId: number, clientId: number, amountCents: number) {
+  const open = await tx
+    .select({
+      id: invoices.id,
+      dueDate: invoices.dueDate,
+      numberSeq: invoices.numberSeq,
+      balance: invoices.balanceCents,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        eq(invoices.clientId, clientId),
+        inArray(invoices.status, ['pending', 'partial']),
+      ),
+    )
+    .orderBy(sql`${invoices.dueDate} nulls last`, invoices.numberSeq);
+  const allocations: Allocation[] = [];
+  let left = amountCents;
+  for (const invoice of open) {
+    if (left === 0) break;
+    const amount = Math.min(left, invoice.balance ?? 0);
+    if (amount > 0) allocations.push({ invoiceId: invoice.id, amountCents: amount });
+    left -= amount;
+  }
+  return allocations;
+}
+
+/**
+ * Replaces a payment's applications with `wanted`: each invoice is this client's, issued and
+ * not void, and gets no more than its balance (counting what this payment already gave it);
+ * the sum is at most the payment. The invoices are locked in id order and their applied
+ * amounts and statuses set in the same transaction. Returns the new applied total.
+ */
+export async function replaceApplications(
+  tx: Tx,
+  context: { organizationId: number; clientId: number; paymentId: number; amountCents: number; actorId: number },
+  wanted: Allocation[],
+): Promise<number> {
+  const { organizationId, paymentId } = context;
+  const total = wanted.reduce((sum, row) => sum + row.amountCents, 0);
+  if (total > context.amountCents) {
+    throw unprocessable(`${APPLICATIONS_ABOVE_PAYMENT} of ${money(context.amountCents)}`);
+  }
+  const current = await tx
+    .select({ invoiceId: paymentApplications.invoiceId, amountCents: paymentApplications.amountCents })
+    .from(paymentApplications)
+    .where(and(eq(paymentApplications.organizationId, organizationId), eq(paymentApplications.paymentId, paymentId)));
+  const before = new Map(current.map((row) => [row.invoiceId, row.amountCents]));
+  const after = new Map(wanted.map((row) => [row.invoiceId, row.amountCents]));
+  const touched = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
+  const locked =
+    touched.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, touched)))
+          .orderBy(invoices.id)
+          .for('update');
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  for (const row of wanted) {
+    const invoice = byId.get(row.invoiceId);
+    if (!invoice) throw notFoundField('applications', APPLICATION_INVOICE_NOT_FOUND);
+    const label = invoice.number ?? `#${invoice.id}`;
+    if (invoice.clientId !== context.clientId) throw unprocessable(`Invoice ${label} is not this client's`);
+    if (invoice.status === 'draft' || invoice.status === 'void') throw unprocessable(`Invoice ${label} is not open`);
+    const available = invoice.totalCents - invoice.appliedCents - invoice.creditedCents + (before.get(invoice.id) ?? 0);
+    if (row.amountCents > available) {
+      throw unprocessable(`The amount applied to ${label} is more than its balance of ${money(available)}`);
+    }
+  }
+  if (current.length > 0) {
+    await tx
+      .delete(paymentApplications)
+      .where(and(eq(paymentApplications.organizationId, organizationId), eq(paymentApplications.paymentId, paymentId)));
+  }
+  if (wanted.length > 0) {
+    await tx.insert(paymentApplications).values(
+      wanted.map((row) => ({
+        organizationId,
+        paymentId,
+        invoiceId: row.invoiceId,
+        amountCents: row.amountCents,
+        createdBy: context.actorId,
+      })),
+    );
+  }
+  for (const invoiceId of touched) {
+    const change = (after.get(invoiceId) ?? 0) - (before.get(invoiceId) ?? 0);
+    if (change === 0) continue;
+    const invoice = byId.get(invoiceId)!;
+    const appliedCents = invoice.appliedCents + change;
+    await tx
+      .update(invoices)
+      .set({
+        appliedCents,
+        status: statusForBalance(invoice.totalCents, appliedCents, invoice.creditedCents),
+        version: invoice.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  }
+  return total;
+}
+
+/** A client's unapplied credit: active payments less what they apply, less refunds (zero or more). */
+export async function unappliedCredit(tx: Tx, organizationId: number, clientId: number): Promise<number> {
+  const [paid] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents} - ${payments.appliedCents}), 0)::text` })
+    .from(payments)
+    .where(
+      and(eq(payments.organizationId, organizationId), eq(payments.clientId, clientId), eq(payments.status, 'active')),
+    );
+  const [refunded] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text` })
+    .from(refunds)
+    .where(and(eq(refunds.organizationId, organizationId), eq(refunds.clientId, clientId)));
+  return Number(paid!.cents) - Number(refunded!.cents);
+}
+
+/** After a change that lowers the credit: refunded credit cannot be applied or voided away again. */
+export async function assertCreditKept(tx: Tx, organizationId: number, clientId: number): Promise<void> {
+  if ((await unappliedCredit(tx, organizationId, clientId)) < 0) throw new AppError(409, CREDIT_ALREADY_REFUNDED);
+}

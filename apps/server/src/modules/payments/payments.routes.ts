@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  paymentApplicationsSchema,
+  paymentSchema,
+  paymentUpdateSchema,
+  paymentVoidSchema,
+  refundSchema,
+} from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { idParams } from '../records/params';
+import { idempotencyKeyOf } from './idempotency';
+import {
+  createPayment,
+  getPayment,
+  listPayments,
+  paymentListQuery,
+  setApplications,
+  updatePayment,
+  voidPayment,
+} from './payments.service';
+import { createRefund } from './refunds.service';
+
+/** API.md "Payments, ledger, billing": payments and refunds (docs/decisions/0110 and 0130). */
+export function registerPaymentRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const tags = ['payments'];
+
+  routes.post(
+    '/payments',
+    { config: { permission: 'can_edit_payments' }, schema: { body: paymentSchema, tags } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      return reply.status(201).send(await createPayment(db, sessionUserOf(request), request.body, key));
+    },
+  );
+
+  routes.get(
+    '/payments',
+    { config: { permission: 'can_view_payments' }, schema: { querystring: paymentListQuery, tags } },
+    async (request) => listPayments(db, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/payments/:id',
+    { config: { permission: 'can_view_payments' }, schema: { params: idParams, tags } },
+    async (request) => getPayment(db, sessionUserOf(request), request.params.id),
+  );
+
+  routes.put(
+    '/payments/:id',
+    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: paymentUpdateSchema, tags } },
+    async (request) => updatePayment(db, sessionUserOf(request), request.params.id, request.body),
+  );
+
+  routes.put(
+    '/payments/:id/applications',
+    {
+      config: { permission: 'can_edit_payments' },
+      schema: { params: idParams, body: paymentApplicationsSchema, tags },
+    },
+    async (request) => setApplications(db, sessionUserOf(request), request.params.id, request.body.applications),
+  );
+
+  routes.post(
+    '/payments/:id/void',
+    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: paymentVoidSchema, tags } },
+    async (request) => voidPayment(db, sessionUserOf(request), request.params.id, request.body.reason),
+  );
+
+  routes.post(
+    '/clients/:id/refunds',
+    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: refundSchema, tags } },
+    async (request, reply) =>
+      reply.status(201).send(await createRefund(db, sessionUserOf(request), request.params.id, request.body)),
+  );
+}
