@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { timeEntrySchema } from '@practice/shared';
+import { invoiceDraftSchema, timeEntrySchema } from '@practice/shared';
 import { z } from 'zod/mini';
 import { mondaysBetween, searchTerms } from './bench-data';
+import { wipBatches } from './billing-data';
+import {
+  BENCH_INVOICE_NARRATIVE,
+  buildBillingScenarios,
+  DraftPool,
+  INVOICE_LIST_P95_BUDGET_MS,
+  INVOICE_PDF_P95_BUDGET_MS,
+  INVOICE_WRITE_P95_BUDGET_MS,
+  listPath,
+  monthStarts,
+  WIP_P95_BUDGET_MS,
+} from './billing-scenarios';
 import { cpuPerRequest, processCpuMs } from './cpu-time';
 import type { BenchUser, LoadResult } from './load';
 import { percentile } from './percentiles';
@@ -161,5 +173,91 @@ describe('report', () => {
     expect(failureLines([result('GET /user', 10, 5), result('POST /time-entries', 50, 5, 3)])).toEqual([
       'POST /time-entries at 50 connections: 3 failed requests, first: 500 {"error":"boom"}',
     ]);
+  });
+});
+
+describe('billing scenarios', () => {
+  const batches = wipBatches([
+    { client_id: 5, id: 50 },
+    { client_id: 5, id: 51 },
+    { client_id: 5, id: 52 },
+    { client_id: 5, id: 53 },
+    { client_id: 6, id: 60 },
+    { client_id: 7, id: 70 },
+  ]);
+  const inputs = () => {
+    const pool = new DraftPool(batches);
+    const toppedUp: number[] = [];
+    const scenarios = buildBillingScenarios({
+      pool,
+      clientIds: [5, 6, 7],
+      invoiceIds: [900, 901],
+      months: monthStarts('2026-01-05', '2026-03-05'),
+      topUp: async (wanted) => {
+        toppedUp.push(wanted);
+      },
+    });
+    return { pool, scenarios, toppedUp };
+  };
+
+  it('split WIP into drafts of one client and at most three entries, no entry twice', () => {
+    expect(batches).toEqual([
+      { clientId: 5, timeEntryIds: [50, 51, 52] },
+      { clientId: 5, timeEntryIds: [53] },
+      { clientId: 6, timeEntryIds: [60] },
+      { clientId: 7, timeEntryIds: [70] },
+    ]);
+  });
+
+  it('are the five calls of issue 12 with their budgets, sent by billers', () => {
+    const { scenarios } = inputs();
+    expect(scenarios.map((scenario) => [scenario.name, scenario.p95BudgetMs, scenario.audience])).toEqual([
+      ['GET /clients/{id}/wip', WIP_P95_BUDGET_MS, 'billing'],
+      ['GET /invoices (filtered)', INVOICE_LIST_P95_BUDGET_MS, 'billing'],
+      ['GET /invoices/{id}/pdf', INVOICE_PDF_P95_BUDGET_MS, 'billing'],
+      ['POST /invoices', INVOICE_WRITE_P95_BUDGET_MS, 'billing'],
+      ['POST /invoices/{id}/issue', INVOICE_WRITE_P95_BUDGET_MS, 'billing'],
+    ]);
+  });
+
+  it('draft each batch once with a body the draft form accepts, then issue each draft made', async () => {
+    const { pool, scenarios, toppedUp } = inputs();
+    const [, , , create, issue] = scenarios;
+    const bodies = [0, 1, 2, 3].map((index) => create!.request(user, index).body);
+    for (const body of bodies) {
+      const parsed = z.safeParse(invoiceDraftSchema, body);
+      expect(parsed.success).toBe(true);
+      expect(parsed.data!.narrative).toBe(BENCH_INVOICE_NARRATIVE);
+    }
+    expect(bodies.map((body) => (body as { time_entry_ids: number[] }).time_entry_ids)).toEqual([
+      [50, 51, 52],
+      [53],
+      [60],
+      [70],
+    ]);
+    create!.onResponse!(201, JSON.stringify({ id: 31 }));
+    create!.onResponse!(409, JSON.stringify({ error: 'An item you selected is already on an invoice' }));
+    create!.onResponse!(201, JSON.stringify({ id: 32 }));
+    await issue!.prepare!();
+    expect(toppedUp).toEqual([300]);
+    expect([0, 1, 2].map((index) => issue!.request(user, index))).toEqual([
+      { path: '/invoices/31/issue', body: {} },
+      { path: '/invoices/32/issue', body: {} },
+      { path: '/invoices/0/issue', body: {} },
+    ]);
+    expect(pool.batchesLeft).toBe(0);
+    expect(pool.issueReserve()).toBe(300);
+  });
+
+  it('filter the list by status and month or quarter, or by client', () => {
+    const { scenarios } = inputs();
+    expect(monthStarts('2026-01-05', '2026-03-05')).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    const paths = [0, 1, 2].map((index) => listPath({ clientIds: [5, 6, 7], months: ['2026-02-01'] }, index));
+    expect(paths).toEqual([
+      '/invoices?status=pending&from=2026-02-01&to=2026-02-28&page=1',
+      expect.stringMatching(/^\/invoices\?client_id=[567]&page=1$/),
+      '/invoices?status=pending&from=2026-02-01&to=2026-05-03&page=1',
+    ]);
+    expect(scenarios[2]!.request(user, 1).path).toMatch(/^\/invoices\/90[01]\/pdf$/);
   });
 });

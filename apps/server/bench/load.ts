@@ -21,6 +21,12 @@ export type Scenario = {
   request: (user: BenchUser, index: number) => ScenarioRequest;
   /** Budget for p95 at 10 connections, in milliseconds. */
   p95BudgetMs: number;
+  /** Who sends it: the timekeepers (default) or the billing users (invoice permissions). */
+  audience?: 'timekeepers' | 'billing';
+  /** Sees every answer: how a scenario learns the ids its requests created. */
+  onResponse?: (status: number, body: string) => void;
+  /** Runs before the warm-up, unmeasured: makes what the requests will use up. */
+  prepare?: () => Promise<void>;
 };
 
 export type LoadResult = {
@@ -79,6 +85,7 @@ export async function runLoad(
             if ((status < 200 || status > 299) && firstFailure === null) {
               firstFailure = `${status} ${body.slice(0, 300)}`;
             }
+            scenario.onResponse?.(status, body);
           },
         },
       ],

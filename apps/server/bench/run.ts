@@ -11,8 +11,11 @@ import {
   recentWork,
   searchTerms,
 } from './bench-data';
+import { invoiceSpan, pickBillers, readWipBatches, sampleInvoices } from './billing-data';
+import { cleanUpBenchInvoices, topUpDrafts } from './billing-http';
+import { buildBillingScenarios, DraftPool, monthStarts } from './billing-scenarios';
 import { cpuPerRequest, sampleCpu } from './cpu-time';
-import { runLoad, type BenchUser, type LoadResult } from './load';
+import { runLoad, type BenchUser, type LoadResult, type Scenario } from './load';
 import { budgetWarnings, failureLines, formatTable, type ScenarioOutcome } from './report';
 import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
 import { startServer, type ServerProcess } from './server-process';
@@ -21,7 +24,8 @@ import { signIn } from './sign-in';
 const USAGE = [
   'Usage: BENCH_DATABASE_URL=postgres://... npm run bench [-- --seconds 10 --warmup 3 --only dashboard]',
   '',
-  'Loads the server with the five calls of issue 4 as signed-in users of the firm that',
+  'Loads the server with the five calls of issue 4 (as timekeepers) and the five of issue 12',
+  '(as billers: WIP, invoice list, PDF, draft, issue) as signed-in users of the firm that',
   'npm run seed:large made: p50/p95/p99 at 10 connections against the budgets, requests per',
   'second at 50. Exits 1 when a call fails (not 2xx); a missed budget is reported, not a failure.',
 ].join('\n');
@@ -85,21 +89,56 @@ async function benchUsers(
   return users;
 }
 
-type Target = { server: ServerProcess; client: pg.ClientBase; users: BenchUser[] };
+async function billingUsers(client: pg.ClientBase, organizationId: number, baseUrl: string): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
+  for (const username of await pickBillers(client, organizationId)) {
+    users.push({ id: 0, username, ...(await signIn(baseUrl, username)), work: [] });
+  }
+  if (users.length === 0) throw new BenchDataError('The large firm has no billing clerk or partner to bill with');
+  return users;
+}
 
-async function runScenarios({ server, client, users }: Target, lastDay: string, mondays: string[], options: Options) {
-  const { baseUrl } = server;
-  const scenarios = buildScenarios({ mondays, searchTerms: searchTerms(), lastDay }).filter(
-    (scenario) => !options.only || scenario.name.includes(options.only),
+/** The billing calls' inputs, read from the seeded firm: its WIP, its invoices, their months. */
+async function billingScenarios(
+  client: pg.ClientBase,
+  organizationId: number,
+  baseUrl: string,
+  billers: BenchUser[],
+): Promise<Scenario[]> {
+  const span = await invoiceSpan(client, organizationId);
+  const invoiceIds = await sampleInvoices(client, organizationId);
+  const batches = await readWipBatches(client, organizationId);
+  if (!span || invoiceIds.length === 0 || batches.length === 0) {
+    throw new BenchDataError('The large firm has no issued invoices or no WIP: seed it again with this version');
+  }
+  const pool = new DraftPool(batches);
+  console.log(
+    `Billing: ${batches.length.toLocaleString('en-US')} WIP batches to draft from, invoices ${span.first} to ${span.last}.`,
   );
+  return buildBillingScenarios({
+    pool,
+    clientIds: [...new Set(batches.map((batch) => batch.clientId))],
+    invoiceIds,
+    months: monthStarts(span.first, span.last),
+    topUp: (wanted) => topUpDrafts(baseUrl, billers[0]!, pool, wanted),
+  });
+}
+
+type Target = { server: ServerProcess; client: pg.ClientBase; users: BenchUser[]; billers: BenchUser[] };
+
+async function runScenarios({ server, client, users, billers }: Target, scenarioList: Scenario[], options: Options) {
+  const { baseUrl } = server;
+  const scenarios = scenarioList.filter((scenario) => !options.only || scenario.name.includes(options.only));
   const outcomes: ScenarioOutcome[] = [];
   const results: LoadResult[] = [];
   for (const scenario of scenarios) {
-    if (options.warmup > 0) results.push(await runLoad(baseUrl, scenario, users, 10, options.warmup));
+    const senders = scenario.audience === 'billing' ? billers : users;
+    await scenario.prepare?.();
+    if (options.warmup > 0) results.push(await runLoad(baseUrl, scenario, senders, 10, options.warmup));
     const before = await sampleCpu(server.pid, client);
-    const atTen = await runLoad(baseUrl, scenario, users, 10, options.seconds);
+    const atTen = await runLoad(baseUrl, scenario, senders, 10, options.seconds);
     const cpu = cpuPerRequest(before, await sampleCpu(server.pid, client), atTen.requests);
-    const atFifty = await runLoad(baseUrl, scenario, users, 50, options.seconds);
+    const atFifty = await runLoad(baseUrl, scenario, senders, 50, options.seconds);
     results.push(atTen, atFifty);
     outcomes.push({ name: scenario.name, p95BudgetMs: scenario.p95BudgetMs, atTen, atFifty, cpu });
     console.log(
@@ -123,6 +162,7 @@ async function main(argv: string[]): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let server: ServerProcess | null = null;
+  let billers: BenchUser[] = [];
   const stopOnInterrupt = () => void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
   process.once('SIGINT', stopOnInterrupt);
   try {
@@ -132,16 +172,21 @@ async function main(argv: string[]): Promise<number> {
     console.log(machineLoad('before'));
     server = await startServer(databaseUrl);
     const users = await benchUsers(client, organizationId, server.baseUrl, span.last);
+    billers = await billingUsers(client, organizationId, server.baseUrl);
+    const scenarios = [
+      ...buildScenarios({
+        mondays: mondaysBetween(span.first, span.last),
+        searchTerms: searchTerms(),
+        lastDay: span.last,
+      }),
+      ...(await billingScenarios(client, organizationId, server.baseUrl, billers)),
+    ];
     console.log(
-      `Server at ${server.baseUrl}; ${users.length} users signed in; ${options.warmup} s warm-up, ` +
+      `Server at ${server.baseUrl}; ${users.length} timekeepers and ${billers.length} billers signed in; ` +
+        `${options.warmup} s warm-up, ` +
         `${options.seconds} s at 10 connections, ${options.seconds} s at 50 per call.`,
     );
-    const { outcomes, results } = await runScenarios(
-      { server, client, users },
-      span.last,
-      mondaysBetween(span.first, span.last),
-      options,
-    );
+    const { outcomes, results } = await runScenarios({ server, client, users, billers }, scenarios, options);
     console.log(machineLoad('after'));
     console.log(`\n${formatTable(outcomes)}\n`);
     for (const warning of budgetWarnings(outcomes)) console.log(warning);
@@ -149,6 +194,15 @@ async function main(argv: string[]): Promise<number> {
     for (const failure of failures) console.error(`FAILED: ${failure}`);
     return failures.length > 0 ? 1 : 0;
   } finally {
+    if (server && billers[0]) {
+      const cleaned = await cleanUpBenchInvoices(client, server.baseUrl, billers[0]).catch((error: unknown) => {
+        console.error(`Cleaning up the bench's invoices failed: ${error instanceof Error ? error.message : error}`);
+        return null;
+      });
+      if (cleaned && cleaned.deleted + cleaned.voided > 0) {
+        console.log(`Deleted the bench's ${cleaned.deleted} drafts and voided its ${cleaned.voided} issued invoices.`);
+      }
+    }
     await server?.stop();
     const removed = await client.query(
       'delete from time_entries where organization_id = (select id from organizations where subdomain = $1) and narrative = $2',

@@ -13,6 +13,7 @@ import { testDatabaseKind } from '../../test/database-template';
 import { Session, TEST_SECRET, testConfig } from '../../test/test-app';
 import { parseSeedLargeArguments, runSeedLarge } from './seed-large';
 import { ADMIN_USERNAME, BENCH_PASSWORD, FIRM, ScaleError } from './seed-large/plan';
+import { checkInvoices, invoiceProblemsOf } from './seed-large/verify';
 
 describe('seed:large arguments', () => {
   it('fills PostgreSQL only: without DATABASE_URL it refuses before opening anything', () => {
@@ -177,6 +178,80 @@ if (testDatabaseKind() === 'postgres') {
         const revealed = await session.request({ url: `/clients/${withTaxId}/tax-id` });
         expect(revealed.statusCode, revealed.body).toBe(200);
         expect(revealed.json<{ tax_id: string }>().tax_id).toMatch(/^\d{2,3}-\d{2,7}(-\d{4})?$/);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('issues invoices that keep the invariants of ADR 0110, and leaves recent work in WIP', async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const check = await checkInvoices(client, organizationId);
+        expect(invoiceProblemsOf(check)).toEqual([]);
+        expect(check.invoices).toBeGreaterThan(100);
+        expect(check.invoiceLines).toBeGreaterThan(check.invoices);
+        const { rows } = await client.query<{ billed: string; wip: string; written: string; last_billed: string }>(
+          `select count(*) filter (where status = 'billed') as billed,
+             count(*) filter (where status = 'completed' and billable and invoice_id is null) as wip,
+             (select count(*) from invoice_lines where organization_id = $1 and write_cents < 0) as written,
+             max(entry_date) filter (where status = 'billed')::text as last_billed
+           from time_entries where organization_id = $1`,
+          [organizationId],
+        );
+        expect(Number(rows[0]!.billed)).toBeGreaterThan(0);
+        expect(Number(rows[0]!.wip)).toBeGreaterThan(0);
+        expect(Number(rows[0]!.written)).toBeGreaterThan(0);
+        expect(output.join('\n')).toMatch(/invoice lines, invoices, ledger\s+\d+\.\d s\s+[\d,]+ invoices/);
+      } finally {
+        await client.end();
+      }
+    });
+
+    it('answers the seeded invoices through the API, and the next issue takes the next number', async () => {
+      const config = testConfig({ databaseUrl: url, secretKey: TEST_SECRET });
+      const context: AppContext = { config, database, tokens: createTokenSigner(TEST_SECRET), secureCookies: false };
+      const app = await buildApp(context);
+      try {
+        const session = new Session(app);
+        expect((await session.signIn(ADMIN_USERNAME, BENCH_PASSWORD)).statusCode).toBe(200);
+        const list = await session.request({ url: '/invoices?status=pending&page=1' });
+        expect(list.statusCode, list.body).toBe(200);
+        const page = list.json<{ total: number; items: { id: number; number: string; total_cents: number }[] }>();
+        expect(page.total).toBeGreaterThan(100);
+        const newest = page.items[0]!;
+        expect(newest.number).toBe(`INV-${page.total}`);
+        const detail = await session.request({ url: `/invoices/${newest.id}` });
+        expect(detail.statusCode, detail.body).toBe(200);
+        const pdf = await session.request({ url: `/invoices/${newest.id}/pdf` });
+        expect(pdf.statusCode).toBe(200);
+        expect(pdf.headers['content-type']).toMatch(/application\/pdf/);
+
+        const wip = await withTenant(
+          database.db,
+          organizationId,
+          async (tx) =>
+            (
+              (await tx.execute(sql`
+                select client_id, id from time_entries
+                where status = 'completed' and billable and invoice_id is null order by client_id, id limit 1`)) as unknown as {
+                rows: { client_id: number; id: number }[];
+              }
+            ).rows[0]!,
+        );
+        const draft = await session.request({
+          method: 'POST',
+          url: '/invoices',
+          payload: { client_id: wip.client_id, time_entry_ids: [wip.id] },
+        });
+        expect(draft.statusCode, draft.body).toBe(201);
+        const issued = await session.request({
+          method: 'POST',
+          url: `/invoices/${draft.json<{ id: number }>().id}/issue`,
+          payload: {},
+        });
+        expect(issued.statusCode, issued.body).toBe(200);
+        expect(issued.json<{ number: string }>().number).toBe(`INV-${page.total + 1}`);
       } finally {
         await app.close();
       }

@@ -145,7 +145,9 @@ export async function createWorkTables(
 }
 
 /**
- * One month of time entries, in the order they would have been saved. Per timekeeper and
+ * One month of time entries, in the order they would have been saved. Completed billable
+ * entries of a billed period (seed_invoice_months, $10 is the month's index) are billed on
+ * that period's invoice; the rest stay in WIP. Per timekeeper and
  * working day a count around the plan's mean; each entry goes to a client of his portfolio,
  * a weighted service code (a return is always the client's own return type, a tax-only
  * client gets tax work only), 6-minute multiples, and the rate the rates module resolves
@@ -174,12 +176,13 @@ with people_days as materialized (
   join seed_buckets b on b.bucket = p.bucket
 )
 insert into time_entries (organization_id, user_id, client_id, activity_type_id, entry_date, minutes, narrative,
-  billable, status, rate_cents, rate_source, amount_cents, created_by, created_at, updated_at)
+  billable, status, invoice_id, rate_cents, rate_source, amount_cents, created_by, created_at, updated_at)
 select $1, w.user_id, w.client_id, w.activity_type_id, w.day, w.minutes,
   replace(a.narratives[1 + floor(w.narrative_pick * cardinality(a.narratives))::int], '{month}',
     to_char(w.day - interval '1 month', 'FMMonth YYYY')),
-  a.billable and w.billable_pick >= 0.03,
-  case when w.day < $4::date or w.status_pick < 0.7 then 'completed' else 'draft' end,
+  s.billable,
+  case when billed.invoice_id is not null then 'billed' else s.status end,
+  billed.invoice_id,
   coalesce(o.rate_cents, ar.rate_cents, w.user_rate),
   case when o.rate_cents is not null then 'client' when ar.rate_cents is not null then 'activity' else 'user' end,
   (coalesce(o.rate_cents, ar.rate_cents, w.user_rate) * w.minutes + 30) / 60,
@@ -191,6 +194,12 @@ join seed_activities a on a.activity_type_id = w.activity_type_id
 cross join lateral (
   select case when w.day >= $8::date then a.r2 when w.day >= $9::date then a.r1 else a.r0 end as rate_cents
 ) ar
+cross join lateral (
+  select a.billable and w.billable_pick >= 0.03 as billable,
+    case when w.day < $4::date or w.status_pick < 0.7 then 'completed' else 'draft' end as status
+) s
+left join seed_invoice_months billed on billed.month_index = $10 and billed.client_id = w.client_id
+  and s.billable and s.status = 'completed'
 left join client_activity_rates o on o.organization_id = $1 and o.client_id = w.client_id
   and o.activity_type_id = w.activity_type_id and o.effective_from <= w.day
 order by w.day, w.clock_pick`;
@@ -220,12 +229,18 @@ with picks as materialized (
   join seed_expense_buckets e on e.bucket = p.bucket
 )
 insert into expenses (organization_id, user_id, client_id, expense_date, category, description, amount_cents, billable,
-  markup_basis_points, total_cents, status, created_by, created_at, updated_at)
+  markup_basis_points, total_cents, status, invoice_id, created_by, created_at, updated_at)
 select $1, x.user_id, x.client_id, x.day, x.category, x.description, x.amount_cents, x.billable, x.markup,
   x.amount_cents + (x.amount_cents * x.markup + 5000) / 10000,
-  case when x.day < $4::date or x.status_pick < 0.7 then 'completed' else 'draft' end,
+  case when billed.invoice_id is not null then 'billed' else s.status end,
+  billed.invoice_id,
   x.user_id, x.created_at, x.created_at
 from priced x
+cross join lateral (
+  select case when x.day < $4::date or x.status_pick < 0.7 then 'completed' else 'draft' end as status
+) s
+left join seed_invoice_months billed on billed.month_index = $7 and billed.client_id = x.client_id
+  and x.billable and s.status = 'completed'
 order by x.day, x.created_at`;
 
 /** The history in calendar months: one statement per month keeps each one short and shows progress. */
@@ -260,8 +275,9 @@ export async function insertWork(
       mean + 1,
       rateChanges.second,
       rateChanges.first,
+      index,
     ]);
-    const expenses = await client.query(EXPENSES_OF_DAYS, [...common, plan.expenseChancePerWorkday]);
+    const expenses = await client.query(EXPENSES_OF_DAYS, [...common, plan.expenseChancePerWorkday, index]);
     counts.timeEntries += entries.rowCount ?? 0;
     counts.expenses += expenses.rowCount ?? 0;
     onMonth(index + 1, months.length, counts);

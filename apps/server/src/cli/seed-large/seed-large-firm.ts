@@ -12,19 +12,20 @@ import { insertActivityTypes, type RateChangeDays } from './insert-activity-type
 import { insertBookmarks, insertRateOverrides, insertTaxOnlySubsets } from './insert-client-settings';
 import { insertClients, insertContacts } from './insert-clients';
 import { insertUsers, takenUsernames } from './insert-people';
-import { createWorkTables, insertWork } from './insert-work';
+import { createInvoiceSlots, insertInvoices } from './insert-invoices';
+import { createWorkTables, insertWork, monthsOf } from './insert-work';
 import { buildUsers } from './people';
 import { formatCount, PhaseClock } from './phase-clock';
 import { BENCH_PASSWORD, FIRM, TIMEKEEPER_ROLES, type SeedPlan } from './plan';
 import { seededRandom } from './random';
-import { checkWork, problemsOf } from './verify';
+import { checkInvoices, checkWork, invoiceProblemsOf, problemsOf } from './verify';
 
 export const FIRM_TIME_ZONE = 'America/New_York';
 /** Fixed seeds: the same scale on the same day builds the same firm. */
 const SEED = 20_261_122;
 const SQL_SEED = 0.2026;
 /** The tables the bulk load fills; their secondary indexes are rebuilt after it. */
-const BULK_TABLES = ['time_entries', 'expenses'];
+const BULK_TABLES = ['time_entries', 'expenses', 'invoices', 'invoice_lines', 'ar_ledger'];
 
 const FILLED_TABLES = [
   'users',
@@ -36,6 +37,7 @@ const FILLED_TABLES = [
   'client_activity_types',
   'client_activity_rates',
   ...BULK_TABLES,
+  'invoice_number_sequences',
 ];
 
 /** A reason to stop before writing anything, told to the person running the command. */
@@ -48,6 +50,9 @@ export type SeedSummary = {
   contacts: number;
   timeEntries: number;
   expenses: number;
+  invoices: number;
+  invoiceLines: number;
+  ledgerRows: number;
   seconds: number;
 };
 
@@ -152,6 +157,11 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
     );
     const context = { organizationId, timeZone: FIRM_TIME_ZONE, plan, rateChanges };
     await createWorkTables(client, context, users, clients, portfolios, activityIds);
+    await createInvoiceSlots(
+      client,
+      context,
+      monthsOf(plan.workdays).map((month) => month.from.slice(0, 7)),
+    );
     const work = await clock.run(
       'time entries and expenses',
       () =>
@@ -164,13 +174,24 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
         }),
       (counts) => `${formatCount(counts.timeEntries)} entries, ${formatCount(counts.expenses)} expenses`,
     );
+    const billing = await clock.run(
+      'invoice lines, invoices, ledger',
+      () => insertInvoices(client, context),
+      (counts) =>
+        `${formatCount(counts.invoices)} invoices, ${formatCount(counts.invoiceLines)} lines, ` +
+        `${formatCount(counts.ledgerRows)} ledger debits`,
+    );
     for (const index of dropped) await clock.run(`index ${index.name}`, () => recreateIndex(client, index));
 
     const check = await clock.run('check rows and amounts', async () => {
       await client.query(`analyze ${BULK_TABLES.join(', ')}`);
       return checkWork(client, organizationId);
     });
-    const problems = problemsOf(check);
+    const invoiceCheck = await clock.run('check invoices, lines, ledger', async () => {
+      await client.query('analyze invoices, invoice_lines, ar_ledger');
+      return checkInvoices(client, organizationId);
+    });
+    const problems = [...problemsOf(check), ...invoiceProblemsOf(invoiceCheck)];
     if (problems.length > 0) throw new Error(`The generated rows are inconsistent: ${problems.join('; ')}`);
     return {
       organizationId,
@@ -179,6 +200,7 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
       contacts,
       timeEntries: work.timeEntries,
       expenses: work.expenses,
+      ...billing,
     };
   });
 

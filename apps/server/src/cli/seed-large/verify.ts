@@ -73,3 +73,104 @@ export function problemsOf(check: WorkCheck): string[] {
   ];
   return problems.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
 }
+
+export type InvoiceCheck = {
+  invoices: number;
+  invoiceLines: number;
+  wrongTotals: number;
+  emptyInvoices: number;
+  wrongStatus: number;
+  wrongNumbers: number;
+  numberGaps: number;
+  wrongSequence: number;
+  wrongLedger: number;
+  invoiceOrphans: number;
+  lineMismatches: number;
+  billedWithoutLine: number;
+};
+
+/**
+ * The seeded invoices against ADR 0110: totals = sum of lines (no tax), issued and owing their
+ * total (nothing applied yet), numbers prefix + a gapless sequence with the sequence row at
+ * the next one, exactly one ledger debit of the total per invoice, and each billed item on
+ * exactly one line of its invoice, at its own value.
+ */
+export async function checkInvoices(client: pg.ClientBase, organizationId: number): Promise<InvoiceCheck> {
+  const invoices = await client.query<Record<string, string>>(
+    `select count(*) as invoices,
+       count(*) filter (where i.subtotal_cents <> coalesce(l.amount, -1) or i.total_cents <> i.subtotal_cents + i.tax_cents)
+         as wrong_totals,
+       count(*) filter (where i.total_cents <= 0) as empty_invoices,
+       count(*) filter (where i.status <> 'pending' or i.balance_cents <> i.total_cents or i.issue_date is null
+         or i.access_code is null or i.due_date < i.issue_date) as wrong_status,
+       count(*) filter (where i.number is distinct from o.invoice_prefix || i.number_seq) as wrong_numbers,
+       count(*) - count(distinct i.number_seq) + (coalesce(max(i.number_seq), 0) - count(*))
+         + (coalesce(min(i.number_seq), 1) - 1) as number_gaps,
+       coalesce(max(i.number_seq), 0) + 1 - coalesce(max(s.next_number), 1) as sequence_lag,
+       count(*) filter (where g.debits is distinct from i.total_cents or g.entries <> 1 or g.entry_date <> i.issue_date)
+         as wrong_ledger,
+       count(*) filter (where c.id is null) as orphans
+     from invoices i
+     join organizations o on o.id = i.organization_id
+     left join invoice_number_sequences s on s.organization_id = i.organization_id
+     left join (select invoice_id, sum(amount_cents) as amount from invoice_lines where organization_id = $1
+       group by invoice_id) l on l.invoice_id = i.id
+     left join (select invoice_id, sum(debit_cents) as debits, count(*) as entries, min(entry_date) as entry_date
+       from ar_ledger where organization_id = $1 and kind = 'invoice' group by invoice_id) g on g.invoice_id = i.id
+     left join clients c on c.organization_id = i.organization_id and c.id = i.client_id
+     where i.organization_id = $1`,
+    [organizationId],
+  );
+  const lines = await client.query<Record<string, string>>(
+    `select count(*) as lines,
+       count(*) filter (where i.id is null or (l.kind = 'time' and (t.id is null or t.invoice_id <> l.invoice_id
+         or t.status <> 'billed' or t.amount_cents <> l.standard_cents or t.client_id <> i.client_id))
+         or (l.kind = 'expense' and (e.id is null or e.invoice_id <> l.invoice_id or e.status <> 'billed'
+         or e.total_cents <> l.standard_cents or e.client_id <> i.client_id))) as mismatches
+     from invoice_lines l
+     left join invoices i on i.organization_id = l.organization_id and i.id = l.invoice_id
+     left join time_entries t on t.organization_id = l.organization_id and t.id = l.time_entry_id
+     left join expenses e on e.organization_id = l.organization_id and e.id = l.expense_id
+     where l.organization_id = $1`,
+    [organizationId],
+  );
+  const billed = await client.query<{ billed: string }>(
+    `select (select count(*) from time_entries where organization_id = $1 and status = 'billed')
+       + (select count(*) from expenses where organization_id = $1 and status = 'billed') as billed`,
+    [organizationId],
+  );
+  const invoiceRow = invoices.rows[0]!;
+  const lineRow = lines.rows[0]!;
+  const count = (text: string | undefined) => Number(text ?? 0);
+  return {
+    invoices: count(invoiceRow.invoices),
+    invoiceLines: count(lineRow.lines),
+    wrongTotals: count(invoiceRow.wrong_totals),
+    emptyInvoices: count(invoiceRow.empty_invoices),
+    wrongStatus: count(invoiceRow.wrong_status),
+    wrongNumbers: count(invoiceRow.wrong_numbers),
+    numberGaps: count(invoiceRow.number_gaps),
+    wrongSequence: Math.abs(count(invoiceRow.sequence_lag)),
+    wrongLedger: count(invoiceRow.wrong_ledger),
+    invoiceOrphans: count(invoiceRow.orphans),
+    lineMismatches: count(lineRow.mismatches),
+    // Every billed item has its line (the lines are all checked above): the counts agree.
+    billedWithoutLine: Math.abs(count(billed.rows[0]!.billed) - count(lineRow.lines)),
+  };
+}
+
+export function invoiceProblemsOf(check: InvoiceCheck): string[] {
+  const problems: [number, string][] = [
+    [check.wrongTotals, 'invoices whose totals are not the sum of their lines'],
+    [check.emptyInvoices, 'invoices of $0.00'],
+    [check.wrongStatus, 'invoices not pending with balance = total, issue date, due date and access code'],
+    [check.wrongNumbers, 'invoices whose number is not prefix + sequence'],
+    [check.numberGaps, 'gaps or repeats in the invoice numbers'],
+    [check.wrongSequence, 'off the next number in the sequence row'],
+    [check.wrongLedger, 'invoices without exactly one ledger debit of their total on their issue date'],
+    [check.invoiceOrphans, 'invoices naming a missing client'],
+    [check.lineMismatches, 'invoice lines not matching their billed item or invoice'],
+    [check.billedWithoutLine, 'difference between billed items and invoice lines'],
+  ];
+  return problems.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
+}

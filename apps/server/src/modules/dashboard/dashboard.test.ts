@@ -129,6 +129,25 @@ describe('GET /dashboard/stats', () => {
       monthRevenue: 40_000,
       pendingInvoices: 1,
     });
+    // The figures are trigger-kept counts (migration 0022): they follow updates and deletes too.
+    const ours = sql`organization_id = ${organizationId} and client_id = ${client.id}`;
+    await ownerRows(testApp, sql`update invoices set status = 'void' where ${ours} and status = 'paid'`);
+    await ownerRows(
+      testApp,
+      sql`update invoices set status = 'paid', issue_date = '2026-02-27' where ${ours} and status = 'draft'`,
+    );
+    await ownerRows(testApp, sql`delete from invoices where ${ours} and status = 'void' and total_cents = 80000`);
+    expect((await manager.request({ url: '/dashboard/stats' })).json()).toMatchObject({
+      monthRevenue: 40_000 + 160_000,
+      pendingInvoices: 1,
+    });
+    const drift = await ownerRows(
+      testApp,
+      sql`select s.status, s.invoices, count(i.id)::int as actual from invoice_status_counts s
+          left join invoices i on i.organization_id = s.organization_id and i.status = s.status
+          where s.organization_id = ${organizationId} group by s.status, s.invoices having s.invoices <> count(i.id)`,
+    );
+    expect(drift).toEqual([]);
   });
 });
 

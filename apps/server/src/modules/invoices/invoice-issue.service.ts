@@ -8,6 +8,7 @@ import {
 } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import {
+  clients,
   expenses,
   invoiceAdjustments,
   invoiceLines,
@@ -15,12 +16,19 @@ import {
   invoices,
   timeEntries,
 } from '../../db/schema/index';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { writeAudit } from '../audit/audit';
 import { accessCodeDigest, newAccessCode } from './access-code';
 import { readBillingSettings } from './billing-settings';
 import { lockInvoice, releaseItems, type InvoiceCaller } from './invoice-drafts.service';
-import { invoiceSnapshot, loadInvoiceView, statusForBalance } from './invoice-view';
+import {
+  invoiceSnapshot,
+  invoiceViewOf,
+  INVOICE_NOT_FOUND,
+  loadInvoiceLines,
+  loadInvoiceView,
+  statusForBalance,
+} from './invoice-view';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -48,7 +56,12 @@ function laterOf(today: string, issueDate: string | null): string {
   return issueDate && issueDate > today ? issueDate : today;
 }
 
-/** POST /invoices/{id}/issue: number, access code, items billed, ledger debit and audit row, in one transaction. */
+/**
+ * POST /invoices/{id}/issue: number, access code, items billed, ledger debit and audit row, in one transaction.
+ * The number's row lock queues every issue of the firm until commit, so everything that does not
+ * need the number (items billed, the client and lines for the answer) is done before taking it,
+ * and the answer is built from what is at hand rather than read again (ADR 0112).
+ */
 export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: number): Promise<InvoiceView> {
   const { actor } = caller;
   const organizationId = actor.organizationId;
@@ -58,9 +71,23 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
     if (current.totalCents <= 0) throw new AppError(409, NOTHING_TO_ISSUE);
     const settings = await readBillingSettings(tx, organizationId);
+    await tx
+      .update(timeEntries)
+      .set({ status: 'billed' })
+      .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.invoiceId, invoiceId)));
+    await tx
+      .update(expenses)
+      .set({ status: 'billed' })
+      .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
+    const [client] = await tx
+      .select({ code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail })
+      .from(clients)
+      .where(and(eq(clients.organizationId, organizationId), eq(clients.id, current.clientId)));
+    if (!client) throw notFound(INVOICE_NOT_FOUND);
+    const items = await loadInvoiceLines(tx, organizationId, invoiceId);
+    const accessCode = newAccessCode();
     const numberSeq = await nextInvoiceNumber(tx, organizationId);
     const number = `${settings.invoicePrefix}${numberSeq}`;
-    const accessCode = newAccessCode();
     const [issued] = await tx
       .update(invoices)
       .set({
@@ -77,14 +104,6 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
       })
       .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
       .returning();
-    await tx
-      .update(timeEntries)
-      .set({ status: 'billed' })
-      .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.invoiceId, invoiceId)));
-    await tx
-      .update(expenses)
-      .set({ status: 'billed' })
-      .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
     await appendLedger(tx, {
       organizationId,
       clientId: current.clientId,
@@ -104,10 +123,7 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
       before: invoiceSnapshot(current),
       after: invoiceSnapshot(issued!),
     });
-    return loadInvoiceView(tx, organizationId, invoiceId, {
-      publicUrl: caller.publicUrl,
-      subdomain: settings.subdomain,
-    });
+    return invoiceViewOf(issued!, client, items, { publicUrl: caller.publicUrl, subdomain: settings.subdomain });
   });
 }
 
