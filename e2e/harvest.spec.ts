@@ -66,10 +66,18 @@ test.describe('what Harvest and Kimai users expect', () => {
       if (size.width > 768) await expect(bar.getByText(clientName)).toBeVisible();
       await expectNoSidewaysScroll(page);
 
-      // Another page keeps the timer in the bar; Alt+S stops and records it.
+      // Another page keeps the timer in the bar; Alt+S stops it, asking first for a run under a
+      // minute (keeping it running is the default), then records it.
       await page.goto('/clients/manage');
       await expect(bar.getByRole('timer')).toBeVisible();
       await page.keyboard.press('Alt+s');
+      const ask = page.getByRole('dialog', { name: 'Record under a minute?' });
+      await expect(ask.getByRole('button', { name: 'Keep the timer running' })).toBeFocused();
+      await ask.getByRole('button', { name: 'Keep the timer running' }).click();
+      await expect(ask).toBeHidden();
+      await expect(bar.getByRole('timer')).toBeVisible();
+      await page.keyboard.press('Alt+s');
+      await ask.getByRole('button', { name: 'Record 1 minute' }).click();
       await expect(bar.getByRole('button', { name: 'Start timer' })).toBeVisible();
       const entries = (await partner.get(`/time-entries?from=${firmToday()}&to=${firmToday()}`)) as {
         items: { client: { legal_name: string }; status: string }[];

@@ -4,6 +4,7 @@ import { shellPaths } from '../../../config/paths';
 import { useStopTimer, useTimer } from '../api/timer';
 import { formatElapsed } from '../utils/duration';
 import { clientLabel } from './client-picker';
+import { TimerConfirm } from './timer-confirm';
 import { TimerStartDialog } from './timer-start-dialog';
 import { useTickingNow } from './use-ticking-now';
 import './top-bar-timer.css';
@@ -25,11 +26,13 @@ export function TopBarTimer() {
   const stop = useStopTimer();
   const [starting, setStarting] = useState(false);
   const [message, setMessage] = useState('');
+  const [askShort, setAskShort] = useState(false);
   const running = timer.data ?? null;
   const now = useTickingNow(running !== null);
   const stopRef = useRef<() => void>(() => undefined);
 
   async function stopAndRecord(): Promise<void> {
+    setAskShort(false);
     if (!running || running.fetchedAt === 0 || stop.isPending) return;
     setMessage('');
     try {
@@ -40,9 +43,19 @@ export function TopBarTimer() {
     }
   }
 
+  const elapsed = running
+    ? running.elapsed_seconds + (running.fetchedAt === 0 ? 0 : (now - running.fetchedAt) / 1000)
+    : 0;
+
+  // A run under a minute asks first, as the Time & Expense page's timer does (ADR 0102).
+  function requestStop(): void {
+    if (elapsed < 60) setAskShort(true);
+    else void stopAndRecord();
+  }
+
   // The shortcut's listener stays put; it calls the latest stop, which knows the latest timer.
   useEffect(() => {
-    stopRef.current = () => void stopAndRecord();
+    stopRef.current = requestStop;
   });
 
   useEffect(() => {
@@ -57,9 +70,6 @@ export function TopBarTimer() {
   }, [running, timer.isSuccess]);
 
   if (!timer.isSuccess) return null;
-  const elapsed = running
-    ? running.elapsed_seconds + (running.fetchedAt === 0 ? 0 : (now - running.fetchedAt) / 1000)
-    : 0;
   return (
     <div className="top-bar-timer">
       {running ? (
@@ -81,7 +91,7 @@ export function TopBarTimer() {
             aria-keyshortcuts="Alt+S"
             title={`Stop and record (${TIMER_SHORTCUT})`}
             disabled={stop.isPending || running.fetchedAt === 0}
-            onClick={() => void stopAndRecord()}
+            onClick={requestStop}
           >
             Stop
           </button>
@@ -104,6 +114,13 @@ export function TopBarTimer() {
         {message}
       </span>
       <TimerStartDialog open={starting} onClose={() => setStarting(false)} />
+      <TimerConfirm
+        question={askShort && running ? 'short' : null}
+        what={running ? `${clientLabel(running.client)} · ${running.activity_type.name}` : ''}
+        busy={stop.isPending}
+        onConfirm={() => void stopAndRecord()}
+        onCancel={() => setAskShort(false)}
+      />
     </div>
   );
 }
