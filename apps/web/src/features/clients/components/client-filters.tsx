@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
-import { CLIENT_STATUSES, SEARCH_DEBOUNCE_MS } from '@practice/shared';
+import { CLIENT_STATUSES } from '@practice/shared';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
+import { useUrlSearchBox } from '../../../lib/use-url-search-box';
 import type { ClientListQuery } from '../api/list-clients';
 import { STATUS_LABELS } from './client-labels';
 
@@ -14,22 +14,7 @@ type ClientFiltersProps = {
 
 /** Search, status, bookmarked and the partner chosen from the table, above the client table. */
 export function ClientFilters({ query, partnerName, onChange }: ClientFiltersProps) {
-  const [search, setSearch] = useState(query.q);
-  const [searchInUrl, setSearchInUrl] = useState(query.q);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // The URL changed under the box (back button, Clear filters): the box follows it.
-  if (query.q !== searchInUrl) {
-    setSearchInUrl(query.q);
-    if (query.q !== search.trim()) setSearch(query.q);
-  }
-
-  function type(value: string): void {
-    setSearch(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange({ q: value.trim() }), SEARCH_DEBOUNCE_MS);
-  }
+  const { search, type } = useUrlSearchBox(query.q, (q) => onChange({ q }));
 
   return (
     <div className="filter-bar" role="search">

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { INVOICE_STATUSES, SEARCH_DEBOUNCE_MS } from '@practice/shared';
+import { INVOICE_STATUSES } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
+import { useUrlSearchBox } from '../../../lib/use-url-search-box';
 import type { InvoiceListQuery } from '../api/list-invoices';
 import { STATUS_LABELS } from './invoice-labels';
 
@@ -13,21 +13,7 @@ type InvoiceFiltersProps = {
 
 /** Number search, status, issue dates from and to, and the client chosen from the table. */
 export function InvoiceFilters({ query, clientName, onChange }: InvoiceFiltersProps) {
-  const [search, setSearch] = useState(query.q);
-  const [searchInUrl, setSearchInUrl] = useState(query.q);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  if (query.q !== searchInUrl) {
-    setSearchInUrl(query.q);
-    if (query.q !== search.trim()) setSearch(query.q);
-  }
-
-  function type(value: string): void {
-    setSearch(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onChange({ q: value.trim() }), SEARCH_DEBOUNCE_MS);
-  }
+  const { search, type } = useUrlSearchBox(query.q, (q) => onChange({ q }));
 
   return (
     <div className="filter-bar" role="search">
