@@ -12,7 +12,7 @@ test.describe('the login page', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    await expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support-tickets/create');
+    await expect(footer.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
     await expect(footer.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
       'href',
       'mailto:support@practice.example',

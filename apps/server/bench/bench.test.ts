@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceDraftSchema, timeEntrySchema } from '@practice/shared';
+import { invoiceDraftSchema, paymentSchema, timeEntrySchema } from '@practice/shared';
 import { z } from 'zod/mini';
+import {
+  AGING_P95_BUDGET_MS,
+  BENCH_PAYMENT_MEMO,
+  buildArScenarios,
+  CLIENT_LEDGER_P95_BUDGET_MS,
+  paymentRequest,
+  PAYMENT_P95_BUDGET_MS,
+} from './ar-scenarios';
 import { mondaysBetween, searchTerms } from './bench-data';
 import { wipBatches } from './billing-data';
 import {
@@ -259,5 +267,41 @@ describe('billing scenarios', () => {
       '/invoices?status=pending&from=2026-02-01&to=2026-05-03&page=1',
     ]);
     expect(scenarios[2]!.request(user, 1).path).toMatch(/^\/invoices\/90[01]\/pdf$/);
+  });
+});
+
+describe('AR scenarios (issue 13)', () => {
+  const inputs = { ledgerClientIds: [5, 6, 7], owingClientIds: [11, 12], today: '2026-11-24', runId: 'abc' };
+  const scenarios = buildArScenarios(inputs);
+
+  it('are the three calls of issue 13 with their budgets, sent by billers', () => {
+    expect(scenarios.map((scenario) => [scenario.name, scenario.p95BudgetMs])).toEqual([
+      ['GET /ledger/aging (firm)', AGING_P95_BUDGET_MS],
+      ['GET /ledger?client_id=', CLIENT_LEDGER_P95_BUDGET_MS],
+      ['POST /payments', PAYMENT_P95_BUDGET_MS],
+    ]);
+    expect(new Set(scenarios.map((scenario) => scenario.audience))).toEqual(new Set(['billing']));
+    expect([AGING_P95_BUDGET_MS, CLIENT_LEDGER_P95_BUDGET_MS, PAYMENT_P95_BUDGET_MS]).toEqual([150, 30, 100]);
+  });
+
+  it('walk the firm aging pages and the sampled clients’ journals', () => {
+    const [aging, ledger] = scenarios;
+    const agingPaths = Array.from({ length: 20 }, (_, index) => aging!.request(user, index).path);
+    expect(agingPaths[0]).toBe('/ledger/aging?page=1');
+    expect(new Set(agingPaths).size).toBe(10);
+    const ledgerPaths = new Set(Array.from({ length: 30 }, (_, index) => ledger!.request(user, index).path));
+    expect(ledgerPaths).toEqual(new Set(inputs.ledgerClientIds.map((id) => `/ledger?client_id=${id}&page=1`)));
+  });
+
+  it('record payments the payment form accepts, each under its own Idempotency-Key, marked for voiding', () => {
+    const keys = new Set<string>();
+    for (let index = 0; index < 50; index += 1) {
+      const request = paymentRequest(inputs, index);
+      expect(z.safeParse(paymentSchema, request.body).success).toBe(true);
+      expect(inputs.owingClientIds).toContain(request.body.client_id);
+      expect(request.body).toMatchObject({ payment_date: inputs.today, memo: BENCH_PAYMENT_MEMO });
+      keys.add(request.headers['idempotency-key']);
+    }
+    expect(keys.size).toBe(50);
   });
 });

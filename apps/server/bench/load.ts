@@ -12,7 +12,8 @@ export type BenchUser = {
   work: { clientId: number; activityTypeId: number }[];
 };
 
-export type ScenarioRequest = { path: string; body?: unknown };
+/** `headers` are added to the session's (an Idempotency-Key, say). */
+export type ScenarioRequest = { path: string; body?: unknown; headers?: Record<string, string> };
 
 export type Scenario = {
   name: string;
@@ -70,8 +71,12 @@ export async function runLoad(
           setupRequest: (request: Request): Request => {
             const index = counter++;
             const user = users[index % users.length]!;
-            const { path, body } = scenario.request(user, index);
-            const headers: Record<string, string> = { cookie: user.cookie, 'content-type': 'application/json' };
+            const { path, body, headers: extra } = scenario.request(user, index);
+            const headers: Record<string, string> = {
+              ...extra,
+              cookie: user.cookie,
+              'content-type': 'application/json',
+            };
             if (scenario.method !== 'GET') headers['x-csrf-token'] = user.csrf;
             return {
               ...request,

@@ -11,21 +11,30 @@ import {
   recentWork,
   searchTerms,
 } from './bench-data';
+import { randomBytes } from 'node:crypto';
+import { firmToday, sampleLedgerClients, sampleOwingClients } from './ar-data';
+import { voidBenchPayments } from './ar-http';
+import { buildArScenarios } from './ar-scenarios';
 import { invoiceSpan, pickBillers, readWipBatches, sampleInvoices } from './billing-data';
 import { cleanUpBenchInvoices, topUpDrafts } from './billing-http';
 import { buildBillingScenarios, DraftPool, monthStarts } from './billing-scenarios';
+import { billingTotalsScenario } from './billing-totals-scenario';
 import { cpuPerRequest, sampleCpu } from './cpu-time';
 import { runLoad, type BenchUser, type LoadResult, type Scenario } from './load';
 import { budgetWarnings, failureLines, formatTable, type ScenarioOutcome } from './report';
+import { buildReportScenarios } from './report-scenarios';
 import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
+import { buildSearchScenarios } from './search-scenarios';
 import { startServer, type ServerProcess } from './server-process';
+import { benchExport, exportReport } from './export-step';
 import { signIn } from './sign-in';
 
 const USAGE = [
   'Usage: BENCH_DATABASE_URL=postgres://... npm run bench [-- --seconds 10 --warmup 3 --only dashboard]',
   '',
-  'Loads the server with the five calls of issue 4 (as timekeepers) and the five of issue 12',
-  '(as billers: WIP, invoice list, PDF, draft, issue) as signed-in users of the firm that',
+  'Loads the server with the five calls of issue 4 (as timekeepers), the five of issue 12',
+  '(as billers: WIP, invoice list, PDF, draft, issue) and three of issue 13 (as billers: firm',
+  "aging, one client's ledger, payment) as signed-in users of the firm that",
   'npm run seed:large made: p50/p95/p99 at 10 connections against the budgets, requests per',
   'second at 50. Exits 1 when a call fails (not 2xx); a missed budget is reported, not a failure.',
 ].join('\n');
@@ -124,6 +133,21 @@ async function billingScenarios(
   });
 }
 
+/** The AR calls' inputs: clients with ledger rows, clients that owe, the firm's today. */
+async function arScenarios(client: pg.ClientBase, organizationId: number): Promise<Scenario[]> {
+  const ledgerClientIds = await sampleLedgerClients(client, organizationId);
+  const owingClientIds = await sampleOwingClients(client, organizationId);
+  if (ledgerClientIds.length === 0 || owingClientIds.length === 0) {
+    throw new BenchDataError('The large firm has no ledger or no open invoices: seed it again with this version');
+  }
+  return buildArScenarios({
+    ledgerClientIds,
+    owingClientIds,
+    today: await firmToday(client, organizationId),
+    runId: randomBytes(6).toString('hex'),
+  });
+}
+
 type Target = { server: ServerProcess; client: pg.ClientBase; users: BenchUser[]; billers: BenchUser[] };
 
 async function runScenarios({ server, client, users, billers }: Target, scenarioList: Scenario[], options: Options) {
@@ -180,6 +204,10 @@ async function main(argv: string[]): Promise<number> {
         lastDay: span.last,
       }),
       ...(await billingScenarios(client, organizationId, server.baseUrl, billers)),
+      billingTotalsScenario(span.last),
+      ...(await arScenarios(client, organizationId)),
+      ...buildReportScenarios(span.last),
+      ...buildSearchScenarios(searchTerms()),
     ];
     console.log(
       `Server at ${server.baseUrl}; ${users.length} timekeepers and ${billers.length} billers signed in; ` +
@@ -187,6 +215,10 @@ async function main(argv: string[]): Promise<number> {
         `${options.seconds} s at 10 connections, ${options.seconds} s at 50 per call.`,
     );
     const { outcomes, results } = await runScenarios({ server, client, users, billers }, scenarios, options);
+    // The export step (issue 16): one whole export of the firm, its time and the server's memory.
+    if (!options.only || 'export'.includes(options.only)) {
+      for (const line of exportReport(await benchExport(server.baseUrl, server.pid))) console.log(line);
+    }
     console.log(machineLoad('after'));
     console.log(`\n${formatTable(outcomes)}\n`);
     for (const warning of budgetWarnings(outcomes)) console.log(warning);
@@ -195,6 +227,12 @@ async function main(argv: string[]): Promise<number> {
     return failures.length > 0 ? 1 : 0;
   } finally {
     if (server && billers[0]) {
+      // Payments first: an invoice the bench issued may carry one of them, and a paid invoice cannot be voided.
+      const voided = await voidBenchPayments(client, server.baseUrl, billers[0]).catch((error: unknown) => {
+        console.error(`Voiding the bench's payments failed: ${error instanceof Error ? error.message : error}`);
+        return 0;
+      });
+      if (voided > 0) console.log(`Voided the bench's ${voided} payments.`);
       const cleaned = await cleanUpBenchInvoices(client, server.baseUrl, billers[0]).catch((error: unknown) => {
         console.error(`Cleaning up the bench's invoices failed: ${error instanceof Error ? error.message : error}`);
         return null;

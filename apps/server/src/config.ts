@@ -17,6 +17,8 @@ const environmentSchema = z.object({
   SECRET_KEY: z.string().optional(),
   SEED_DEMO: booleanText.default(true),
   WEB_DIST: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -33,6 +35,8 @@ export type Config = {
   seedDemo: boolean;
   webDist: string | undefined;
   logLevel: string;
+  /** The client portal's payment provider: Stripe when both its settings are given, else the sandbox (ADR 0144). */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
 };
 
 const WEAK_SECRETS = new Set(['', 'secret', 'changeme', 'change-me', 'default']);
@@ -75,5 +79,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemo: parsed.SEED_DEMO,
     webDist: parsed.WEB_DIST,
     logLevel: parsed.LOG_LEVEL,
+    stripe:
+      parsed.STRIPE_SECRET_KEY && parsed.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: parsed.STRIPE_SECRET_KEY, webhookSecret: parsed.STRIPE_WEBHOOK_SECRET }
+        : undefined,
   };
 }

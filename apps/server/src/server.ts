@@ -9,6 +9,7 @@ import { DEMO_FIRMS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFirms } from './db/
 import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoBilling } from './db/seed/demo-billing';
 import { seedDemoPayments } from './db/seed/demo-payments';
+import { seedDemoSupport } from './db/seed/demo-support';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createTaxIdCipher } from './modules/clients/tax-id-cipher';
 import { buildWebServer } from './web-server';
@@ -25,6 +26,7 @@ const demoWork =
 const demoBilling =
   demoWork.length > 0 ? await seedDemoBilling(database.db, { now: new Date(), publicUrl: config.publicUrl }) : [];
 const demoPayments = demoBilling.length > 0 ? await seedDemoPayments(database.db, { now: new Date() }) : [];
+const demoSupport = seeded.length > 0 ? await seedDemoSupport(database.db, { now: new Date() }) : [];
 
 const context: AppContext = {
   config,
@@ -74,6 +76,7 @@ if (seeded.length > 0 || config.seedDemo) {
       (firm) => `  billed ${firm.subdomain}: ${firm.invoices} issued invoices, ${firm.invoiceTexts} invoice texts`,
     ),
     ...demoPayments.map((firm) => `  paid ${firm.subdomain}: ${firm.payments} payments`),
+    ...demoSupport.map((firm) => `  support ${firm.subdomain}: ${firm.tickets} tickets`),
   );
 }
 console.log(lines.join('\n'));

@@ -55,7 +55,8 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
     return reply.type('text/javascript').header('cache-control', 'no-store').send(body);
   });
   web.get('/version.json', (_request, reply) =>
-    reply.header('cache-control', 'no-store').sendFile('version.json', options.distDir),
+    // fastify-static would set its own max-age=0 over ours: the checker must never see a cached copy.
+    reply.header('cache-control', 'no-store').sendFile('version.json', options.distDir, { cacheControl: false }),
   );
   web.get('/*', (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml));
   return web;

@@ -122,7 +122,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
     expect(uncapped).toEqual([]);
   });
 
-  it('answers no 5xx, signed in as an administrator and signed out', { timeout: 120_000 }, async () => {
+  // 116 operations since payments, ledger, billing and the portal merged: 4,640 requests took
+  // 141 s on PGlite on the shared 2-core machine, past the former 120 s.
+  it('answers no 5xx, signed in as an administrator and signed out', { timeout: 300_000 }, async () => {
     let admin = await signedIn(testApp.app, 'admin');
     let signIns = 1;
     const withAdminCookies = (headers: Record<string, string>): Record<string, string> => ({

@@ -43,6 +43,7 @@ beforeAll(async () => {
       url: `/clients/${client.id}/refunds`,
       payload: { refund_date: '2026-03-02', amount_cents: 1, method: 'check' },
     },
+    { method: 'POST', url: `/clients/${client.id}/statement/email`, payload: {} },
     { method: 'POST', url: '/activity-types', payload: { name: 'Read-only', code: 'RO-x' } },
     {
       method: 'PUT',
@@ -95,7 +96,7 @@ describe('a read-only user', () => {
     }
     expect(answers).toEqual(
       calls.map((call) => {
-        const flag = call.url.endsWith('/refunds')
+        const flag = /\/(refunds|statement\/email)$/.test(call.url)
           ? 'can_edit_payments'
           : /^\/(clients|activity-types)/.test(call.url)
             ? 'can_edit_clients'

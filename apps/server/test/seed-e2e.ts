@@ -29,6 +29,16 @@ try {
       roleName: 'staff',
     });
   }
+  // e2e/people-admin.spec.ts changes this firm's roles, people and colours: no other spec uses it.
+  const peopleFirm = await createOrganization(database.db, { name: 'E2E People', subdomain: 'e2e-people' });
+  await createUser(database.db, peopleFirm, {
+    username: 'peopleadmin',
+    firstName: 'Petra',
+    lastName: 'People',
+    email: 'peopleadmin@e2e-people.example',
+    password: DEMO_PASSWORD,
+    roleName: 'admin',
+  });
 } finally {
   await database.close();
 }

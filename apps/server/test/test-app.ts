@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     webDist: undefined,
     logLevel: 'silent',
+    stripe: undefined,
     ...overrides,
   };
 }

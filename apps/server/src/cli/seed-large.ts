@@ -84,7 +84,8 @@ export async function runSeedLarge(argv: string[], environment: NodeJS.ProcessEn
         `Done in ${summary.seconds.toFixed(1)} s: ${formatCount(summary.users)} users, ${formatCount(summary.clients)} clients, ` +
           `${formatCount(summary.contacts)} contacts, ${formatCount(summary.timeEntries)} time entries, ` +
           `${formatCount(summary.expenses)} expenses, ${formatCount(summary.invoices)} issued invoices with ` +
-          `${formatCount(summary.invoiceLines)} lines and ${formatCount(summary.ledgerRows)} ledger debits ` +
+          `${formatCount(summary.invoiceLines)} lines and ${formatCount(summary.ledgerRows)} ledger debits, ` +
+          `${formatCount(summary.payments)} payments (${formatCount(summary.voidPayments)} void) ` +
           `(organization ${summary.organizationId}).`,
         `Sign in at subdomain ${FIRM.subdomain} as ${ADMIN_USERNAME} (or any of its users) with password ${BENCH_PASSWORD}.`,
       ].join('\n'),

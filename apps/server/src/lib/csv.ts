@@ -64,6 +64,17 @@ export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
   return stringify(records, { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
 
+/**
+ * Some rows of a CSV written piece by piece (the streamed export): the same quoting and
+ * neutralising as toCsv; `bom` for the first piece of a file only.
+ */
+export function csvPiece(records: CsvCell[][], bom: boolean): string {
+  return stringify(
+    records.map((record) => record.map(cellText)),
+    { bom, record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+  );
+}
+
 /** Sends CSV text as a download named `name`. */
 export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   return reply

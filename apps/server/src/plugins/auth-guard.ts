@@ -36,7 +36,11 @@ async function checkOrganization(context: AppContext, request: FastifyRequest, u
 
 function checkCsrf(request: FastifyRequest, user: SessionUser): void {
   if (SAFE_METHODS.has(request.method)) return;
-  if (request.headers[CSRF_HEADER] !== user.csrf) {
+  // A beacon cannot set headers: a route that takes one names a query parameter for the value (ADR 0159).
+  const parameter = request.routeOptions.config.csrfQueryParameter;
+  const fromQuery = parameter ? (request.query as Record<string, unknown> | undefined)?.[parameter] : undefined;
+  const sent = request.headers[CSRF_HEADER] ?? fromQuery;
+  if (sent !== user.csrf) {
     request.log.warn({ userId: user.id, organizationId: user.organizationId }, 'csrf check failed');
     throw forbidden('CSRF token missing or incorrect');
   }

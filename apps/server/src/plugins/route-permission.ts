@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** The CSRF value may come in this query parameter instead of the header (the unload beacon). */
+    csrfQueryParameter?: string;
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;

@@ -15,6 +15,8 @@ const ICONS = {
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4 M16 17l5-5-5-5 M21 12H9',
   menu: 'M3 12h18 M3 6h18 M3 18h18',
   close: 'M18 6 6 18 M6 6l12 12',
+  accessibility: 'M12 6a2 2 0 1 0 0-4 2 2 0 0 0 0 4z M4 8l8 2 8-2 M12 10v5 M8 22l4-7 4 7',
+  search: 'M21 21l-4.35-4.35 M19 11a8 8 0 1 1-16 0 8 8 0 0 1 16 0z',
   collapse: 'M11 17l-5-5 5-5 M18 17l-5-5 5-5',
   expand: 'M13 17l5-5-5-5 M6 17l5-5-5-5',
   portal: 'M5 11h14v10H5z M8 11V7a4 4 0 0 1 8 0v4',

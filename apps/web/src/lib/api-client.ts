@@ -27,7 +27,8 @@ export type ApiClientOptions = {
 
 export type ApiClient = {
   get: <T = unknown>(path: string) => Promise<T>;
-  post: <T = unknown>(path: string, body?: unknown) => Promise<T>;
+  /** `headers`: call-specific ones, such as the Idempotency-Key of a form submission (API.md). */
+  post: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
   put: <T = unknown>(path: string, body?: unknown) => Promise<T>;
   patch: <T = unknown>(path: string, body?: unknown) => Promise<T>;
   /** A body only where the server reads one (a current password confirming a revocation). */
@@ -66,8 +67,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return options.readCookie(CSRF_ACCESS_COOKIE);
   }
 
-  async function send(method: Method, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send(method: Method, path: string, body?: unknown, extra?: Record<string, string>): Promise<Response> {
+    const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
     // A FormData body (a file upload) goes as multipart: the browser writes its Content-Type with the boundary.
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -119,17 +120,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: Method, path: string, body?: unknown, extra?: Record<string, string>): Promise<T> {
     if (options.session.isLoggingOut() && pathOnly(path) !== LOGOUT_PATH) {
       throw new ApiError(LOGGING_OUT, 0, LOGGING_OUT);
     }
     const accessCsrfSent = options.readCookie(CSRF_ACCESS_COOKIE);
-    let response = await send(method, path, body);
+    let response = await send(method, path, body, extra);
     if (response.status === 401 && !NO_REFRESH_PATHS.has(pathOnly(path)) && !options.session.isLoggingOut()) {
       if (!options.readCookie(CSRF_REFRESH_COOKIE)) {
         options.session.userCleared();
       } else if (await refreshOnce(accessCsrfSent)) {
-        response = await send(method, path, body);
+        response = await send(method, path, body, extra);
       }
     }
     if (!response.ok) throw await errorFromResponse(response);
@@ -138,7 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
+    post: (path, body, headers) => request('POST', path, body, headers),
     put: (path, body) => request('PUT', path, body),
     patch: (path, body) => request('PATCH', path, body),
     delete: (path, body) => request('DELETE', path, body),

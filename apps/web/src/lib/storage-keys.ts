@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   /** 'true' shows dates with the long month name. */
   formattedDates: 'formattedDates',
+  /** SPEC 3: how notifications show (default custom). */
+  notifsMode: 'notifsMode',
   /** Development only: the organization subdomain sent as X-Organization-ID ('main' means none). */
   devOrgSubdomain: 'devOrgSubdomain',
   sidebarCollapsed: 'sidebarCollapsed',

@@ -65,11 +65,11 @@ export const clientSchema = z.object({
   region: z._default(optionalText('State', 100), ''),
   postal_code: z._default(optionalText('ZIP code', 20), ''),
   country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US')), 'US'),
-  payment_terms_days: z._default(
+  // Left out: a new client takes the firm's default terms (its settings), an edit keeps his.
+  payment_terms_days: z.optional(
     z
       .int('Payment terms must be a whole number of days')
       .check(z.gte(0, 'Payment terms cannot be negative'), z.lte(365, 'Payment terms must be at most 365 days')),
-    DEFAULT_PAYMENT_TERMS_DAYS,
   ),
   invoice_email: optionalEmail('Invoice e-mail'),
   notes: z._default(optionalText('Notes', 5000), ''),

@@ -166,7 +166,7 @@ export type InvoiceItem = {
 };
 
 /** The firm's header on an invoice: name, remit-to address and footer (no logo until firms can upload one). */
-export type InvoiceFirmHeader = { name: string; logo_url: null; remit_to: string; invoice_footer: string };
+export type InvoiceFirmHeader = { name: string; logo_url: string | null; remit_to: string; invoice_footer: string };
 
 export type InvoiceView = {
   id: number;

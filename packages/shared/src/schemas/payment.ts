@@ -118,3 +118,9 @@ export type RefundView = {
   /** The client's unapplied credit after the refund (zero or more). */
   client_unapplied_cents: number;
 };
+
+/** GET /clients/{id}/refunds: the refunds, newest first, and the client's unapplied credit now. */
+export type RefundListView = {
+  items: Omit<RefundView, 'client_unapplied_cents'>[];
+  unapplied_cents: number;
+};

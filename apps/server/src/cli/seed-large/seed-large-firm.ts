@@ -13,19 +13,28 @@ import { insertBookmarks, insertRateOverrides, insertTaxOnlySubsets } from './in
 import { insertClients, insertContacts } from './insert-clients';
 import { insertUsers, takenUsernames } from './insert-people';
 import { createInvoiceSlots, insertInvoices } from './insert-invoices';
+import { insertPayments } from './insert-payments';
 import { createWorkTables, insertWork, monthsOf } from './insert-work';
 import { buildUsers } from './people';
 import { formatCount, PhaseClock } from './phase-clock';
 import { BENCH_PASSWORD, FIRM, TIMEKEEPER_ROLES, type SeedPlan } from './plan';
 import { seededRandom } from './random';
-import { checkInvoices, checkWork, invoiceProblemsOf, problemsOf } from './verify';
+import { checkInvoices, checkPayments, checkWork, invoiceProblemsOf, paymentProblemsOf, problemsOf } from './verify';
 
 export const FIRM_TIME_ZONE = 'America/New_York';
 /** Fixed seeds: the same scale on the same day builds the same firm. */
 const SEED = 20_261_122;
 const SQL_SEED = 0.2026;
 /** The tables the bulk load fills; their secondary indexes are rebuilt after it. */
-const BULK_TABLES = ['time_entries', 'expenses', 'invoices', 'invoice_lines', 'ar_ledger'];
+const BULK_TABLES = [
+  'time_entries',
+  'expenses',
+  'invoices',
+  'invoice_lines',
+  'ar_ledger',
+  'payments',
+  'payment_applications',
+];
 
 const FILLED_TABLES = [
   'users',
@@ -53,6 +62,10 @@ export type SeedSummary = {
   invoices: number;
   invoiceLines: number;
   ledgerRows: number;
+  payments: number;
+  voidPayments: number;
+  applications: number;
+  paymentLedgerRows: number;
   seconds: number;
 };
 
@@ -181,6 +194,13 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
         `${formatCount(counts.invoices)} invoices, ${formatCount(counts.invoiceLines)} lines, ` +
         `${formatCount(counts.ledgerRows)} ledger debits`,
     );
+    const paid = await clock.run(
+      'payments, applications, ledger',
+      () => insertPayments(client, context),
+      (counts) =>
+        `${formatCount(counts.payments)} payments (${formatCount(counts.voidPayments)} void), ` +
+        `${formatCount(counts.applications)} applications, ${formatCount(counts.paymentLedgerRows)} ledger rows`,
+    );
     for (const index of dropped) await clock.run(`index ${index.name}`, () => recreateIndex(client, index));
 
     const check = await clock.run('check rows and amounts', async () => {
@@ -191,7 +211,11 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
       await client.query('analyze invoices, invoice_lines, ar_ledger');
       return checkInvoices(client, organizationId);
     });
-    const problems = [...problemsOf(check), ...invoiceProblemsOf(invoiceCheck)];
+    const paymentCheck = await clock.run('check payments and balances', async () => {
+      await client.query('analyze payments, payment_applications');
+      return checkPayments(client, organizationId);
+    });
+    const problems = [...problemsOf(check), ...invoiceProblemsOf(invoiceCheck), ...paymentProblemsOf(paymentCheck)];
     if (problems.length > 0) throw new Error(`The generated rows are inconsistent: ${problems.join('; ')}`);
     return {
       organizationId,
@@ -201,6 +225,7 @@ export async function seedLargeFirm(client: pg.Client | pg.PoolClient, options: 
       timeEntries: work.timeEntries,
       expenses: work.expenses,
       ...billing,
+      ...paid,
     };
   });
 

@@ -90,8 +90,8 @@ export type InvoiceCheck = {
 };
 
 /**
- * The seeded invoices against ADR 0110: totals = sum of lines (no tax), issued and owing their
- * total (nothing applied yet), numbers prefix + a gapless sequence with the sequence row at
+ * The seeded invoices against ADR 0110: totals = sum of lines (no tax), issued with the status
+ * their balance gives (statusForBalance; checkPayments checks what was applied), numbers prefix + a gapless sequence with the sequence row at
  * the next one, exactly one ledger debit of the total per invoice, and each billed item on
  * exactly one line of its invoice, at its own value.
  */
@@ -101,8 +101,10 @@ export async function checkInvoices(client: pg.ClientBase, organizationId: numbe
        count(*) filter (where i.subtotal_cents <> coalesce(l.amount, -1) or i.total_cents <> i.subtotal_cents + i.tax_cents)
          as wrong_totals,
        count(*) filter (where i.total_cents <= 0) as empty_invoices,
-       count(*) filter (where i.status <> 'pending' or i.balance_cents <> i.total_cents or i.issue_date is null
-         or i.access_code is null or i.due_date < i.issue_date) as wrong_status,
+       count(*) filter (where i.status is distinct from case when i.balance_cents = 0 then 'paid'
+           when i.applied_cents + i.credited_cents > 0 then 'partial' else 'pending' end
+         or i.balance_cents < 0 or i.issue_date is null or i.access_code is null or i.due_date < i.issue_date)
+         as wrong_status,
        count(*) filter (where i.number is distinct from o.invoice_prefix || i.number_seq) as wrong_numbers,
        count(*) - count(distinct i.number_seq) + (coalesce(max(i.number_seq), 0) - count(*))
          + (coalesce(min(i.number_seq), 1) - 1) as number_gaps,
@@ -163,7 +165,10 @@ export function invoiceProblemsOf(check: InvoiceCheck): string[] {
   const problems: [number, string][] = [
     [check.wrongTotals, 'invoices whose totals are not the sum of their lines'],
     [check.emptyInvoices, 'invoices of $0.00'],
-    [check.wrongStatus, 'invoices not pending with balance = total, issue date, due date and access code'],
+    [
+      check.wrongStatus,
+      'invoices whose status does not follow the balance, or without issue date, due date or access code',
+    ],
     [check.wrongNumbers, 'invoices whose number is not prefix + sequence'],
     [check.numberGaps, 'gaps or repeats in the invoice numbers'],
     [check.wrongSequence, 'off the next number in the sequence row'],
@@ -171,6 +176,134 @@ export function invoiceProblemsOf(check: InvoiceCheck): string[] {
     [check.invoiceOrphans, 'invoices naming a missing client'],
     [check.lineMismatches, 'invoice lines not matching their billed item or invoice'],
     [check.billedWithoutLine, 'difference between billed items and invoice lines'],
+  ];
+  return problems.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
+}
+
+export type PaymentCheck = {
+  payments: number;
+  wrongApplied: number;
+  paymentOrphans: number;
+  wrongPaymentLedger: number;
+  applications: number;
+  applicationMismatches: number;
+  wrongInvoiceApplied: number;
+  clients: number;
+  ledgerNotDocuments: number;
+  ledgerNotOpenPlusCredit: number;
+};
+
+/**
+ * The seeded payments against ADR 0110 and PRODUCT.md's invariants: each payment's applied
+ * amount is the sum of its applications (none when void) and at most the payment; each
+ * application names an issued, non-void invoice of the payment's client; each invoice's
+ * applied amount is the sum of its applications; each payment has one ledger credit of its
+ * amount on its date, and a void one the matching debit. Per client: ledger balance = issued
+ * non-void totals - payments - credit memos - write-offs + refunds = open invoice balances +
+ * unapplied credit (credit = -(active payments - applied - refunds), never positive).
+ */
+export async function checkPayments(client: pg.ClientBase, organizationId: number): Promise<PaymentCheck> {
+  const payments = await client.query<Record<string, string>>(
+    `select count(*) as payments,
+       count(*) filter (where p.applied_cents <> coalesce(a.applied, 0) or p.applied_cents > p.amount_cents
+         or (p.status = 'void' and a.applied is not null)) as wrong_applied,
+       count(*) filter (where c.id is null) as orphans,
+       count(*) filter (where g.credits is distinct from p.amount_cents or g.credit_rows <> 1
+         or g.credit_date <> p.payment_date or g.debits <> case when p.status = 'void' then p.amount_cents else 0 end
+         or g.debit_rows <> case when p.status = 'void' then 1 else 0 end
+         or (p.status = 'void' and g.debit_date <> p.payment_date)) as wrong_ledger
+     from payments p
+     left join (select payment_id, sum(amount_cents) as applied from payment_applications where organization_id = $1
+       group by payment_id) a on a.payment_id = p.id
+     left join (select payment_id,
+         sum(credit_cents) filter (where kind = 'payment') as credits,
+         count(*) filter (where kind = 'payment') as credit_rows, min(entry_date) filter (where kind = 'payment') as credit_date,
+         coalesce(sum(debit_cents) filter (where kind = 'payment_void'), 0) as debits,
+         count(*) filter (where kind = 'payment_void') as debit_rows,
+         min(entry_date) filter (where kind = 'payment_void') as debit_date
+       from ar_ledger where organization_id = $1 and payment_id is not null group by payment_id) g on g.payment_id = p.id
+     left join clients c on c.organization_id = p.organization_id and c.id = p.client_id
+     where p.organization_id = $1`,
+    [organizationId],
+  );
+  const applications = await client.query<Record<string, string>>(
+    `select count(*) as applications,
+       count(*) filter (where p.id is null or i.id is null or i.client_id <> p.client_id
+         or i.status in ('draft', 'void') or p.status <> 'active' or pa.amount_cents <= 0) as mismatches
+     from payment_applications pa
+     left join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
+     left join invoices i on i.organization_id = pa.organization_id and i.id = pa.invoice_id
+     where pa.organization_id = $1`,
+    [organizationId],
+  );
+  const invoices = await client.query<{ wrong: string }>(
+    `select count(*) as wrong from invoices i
+     left join (select invoice_id, sum(amount_cents) as applied from payment_applications where organization_id = $1
+       group by invoice_id) a on a.invoice_id = i.id
+     where i.organization_id = $1 and i.applied_cents <> coalesce(a.applied, 0)`,
+    [organizationId],
+  );
+  const clients = await client.query<Record<string, string>>(
+    `with ledger as (
+       select client_id, sum(debit_cents - credit_cents) as balance from ar_ledger where organization_id = $1
+       group by client_id
+     ), documents as (
+       select client_id, sum(cents) as balance from (
+         select client_id, total_cents as cents from invoices
+         where organization_id = $1 and status in ('pending', 'partial', 'paid')
+         union all select client_id, -amount_cents from payments where organization_id = $1 and status = 'active'
+         union all select client_id, -amount_cents from invoice_adjustments where organization_id = $1
+         union all select client_id, amount_cents from refunds where organization_id = $1
+       ) moves group by client_id
+     ), open_plus_credit as (
+       select client_id, sum(cents) as balance from (
+         select client_id, balance_cents as cents from invoices
+         where organization_id = $1 and status in ('pending', 'partial')
+         union all select client_id, -(amount_cents - applied_cents) from payments
+         where organization_id = $1 and status = 'active'
+         union all select client_id, amount_cents from refunds where organization_id = $1
+       ) moves group by client_id
+     )
+     select count(*) as clients,
+       count(*) filter (where coalesce(l.balance, 0) <> coalesce(d.balance, 0)) as not_documents,
+       count(*) filter (where coalesce(l.balance, 0) <> coalesce(o.balance, 0)) as not_open_plus_credit
+     from clients c
+     left join ledger l on l.client_id = c.id
+     left join documents d on d.client_id = c.id
+     left join open_plus_credit o on o.client_id = c.id
+     where c.organization_id = $1`,
+    [organizationId],
+  );
+  const paymentRow = payments.rows[0]!;
+  const applicationRow = applications.rows[0]!;
+  const clientRow = clients.rows[0]!;
+  const count = (text: string | undefined) => Number(text ?? 0);
+  return {
+    payments: count(paymentRow.payments),
+    wrongApplied: count(paymentRow.wrong_applied),
+    paymentOrphans: count(paymentRow.orphans),
+    wrongPaymentLedger: count(paymentRow.wrong_ledger),
+    applications: count(applicationRow.applications),
+    applicationMismatches: count(applicationRow.mismatches),
+    wrongInvoiceApplied: count(invoices.rows[0]!.wrong),
+    clients: count(clientRow.clients),
+    ledgerNotDocuments: count(clientRow.not_documents),
+    ledgerNotOpenPlusCredit: count(clientRow.not_open_plus_credit),
+  };
+}
+
+export function paymentProblemsOf(check: PaymentCheck): string[] {
+  const problems: [number, string][] = [
+    [check.wrongApplied, 'payments whose applied amount is not the sum of their applications, or above the payment'],
+    [check.paymentOrphans, 'payments naming a missing client'],
+    [
+      check.wrongPaymentLedger,
+      'payments without one ledger credit of their amount on their date (and a void one its debit)',
+    ],
+    [check.applicationMismatches, 'applications not naming an active payment and an open invoice of its client'],
+    [check.wrongInvoiceApplied, 'invoices whose applied amount is not the sum of their applications'],
+    [check.ledgerNotDocuments, 'clients whose ledger balance is not invoices - payments - credits + refunds'],
+    [check.ledgerNotOpenPlusCredit, 'clients whose ledger balance is not open invoice balances + unapplied credit'],
   ];
   return problems.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
 }

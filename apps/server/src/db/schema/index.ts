@@ -21,3 +21,7 @@ export * from './invoice-lines';
 export * from './invoice-texts';
 export * from './ar-ledger';
 export * from './payments';
+export * from './client-statements';
+export * from './payment-checkouts';
+export * from './support-tickets';
+export * from './user-preferences';

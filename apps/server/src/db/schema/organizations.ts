@@ -21,5 +21,9 @@ export const organizations = pgTable('organizations', {
   writeSpread: text('write_spread').$type<'value' | 'hours'>().notNull().default('value'),
   /** Rate per mile for mileage expenses, in mills (tenths of a cent). */
   mileageRateMills: integer('mileage_rate_mills').notNull().default(700),
+  /** Firm settings (migration 0037): edit version and the logo in the upload store. */
+  settingsVersion: integer('settings_version').notNull().default(1),
+  logoFile: text('logo_file'),
+  logoContentType: text('logo_content_type'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -27,6 +27,7 @@ export const roles = pgTable(
     canViewUsers: boolean('can_view_users').notNull().default(false),
     canEditUsers: boolean('can_edit_users').notNull().default(false),
     canViewAdminPage: boolean('can_view_admin_page').notNull().default(false),
+    version: integer('version').notNull().default(1),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.id] }), unique().on(table.organizationId, table.name)],
 );

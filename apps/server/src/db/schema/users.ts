@@ -19,6 +19,11 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0037 (issue 16). */
+    version: integer('version').notNull().default(1),
+    availableMinutesPerWeek: integer('available_minutes_per_week').notNull().default(2400),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    pendingEmail: text('pending_email'),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),

@@ -7,6 +7,7 @@ export const VERIFICATION_TYPES = [
   'password-reset',
   'passkey-registration',
   'passkey-authentication',
+  'email-change',
 ] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 

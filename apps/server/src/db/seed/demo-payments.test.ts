@@ -7,7 +7,7 @@ import { createTaxIdCipher } from '../../modules/clients/tax-id-cipher';
 import type { AgingItem } from '../../modules/ledger/ledger-aging';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoBilling } from './demo-billing';
-import { DEMO_CREDIT_CENTS, seedDemoPayments, type SeededPayments } from './demo-payments';
+import { DEMO_CREDIT_CENTS, DEMO_REFUND_CENTS, seedDemoPayments, type SeededPayments } from './demo-payments';
 
 describe('the demo firms’ payments on first start', () => {
   let testApp: TestApp;
@@ -39,7 +39,13 @@ describe('the demo firms’ payments on first start', () => {
     ] as const) {
       expect(totals[bucket], bucket).toBeGreaterThan(0);
     }
-    expect(items.some((item) => item.unapplied_cents === -DEMO_CREDIT_CENTS)).toBe(true);
+    const credited = items.find((item) => item.unapplied_cents === -DEMO_CREDIT_CENTS);
+    expect(credited).toBeDefined();
+    const refunds = await admin.request({ url: `/clients/${credited!.client_id}/refunds` });
+    expect(refunds.json()).toMatchObject({
+      unapplied_cents: DEMO_CREDIT_CENTS,
+      items: [{ amount_cents: DEMO_REFUND_CENTS, reference: 'R-1' }],
+    });
     const statuses = await ownerRows<{ status: string }>(testApp, sql`select distinct status from invoices`);
     expect(statuses.map((row) => row.status).sort()).toEqual(['paid', 'partial', 'pending']);
   });

@@ -4,6 +4,7 @@ import { withTenant, type Db } from '../client';
 import { invoices, organizations, payments, users } from '../schema/index';
 import { addDays } from '../../modules/invoices/billing-settings';
 import { createPayment } from '../../modules/payments/payments.service';
+import { createRefund } from '../../modules/payments/refunds.service';
 import { dateInZone } from '../../modules/time-entries/calendar';
 import { DEMO_ACTIVITY } from './demo-activity-plan';
 import { FIXED_FEE_CLIENTS } from './demo-billing';
@@ -12,12 +13,14 @@ export type SeededPayments = { subdomain: string; payments: number };
 
 const METHODS: PaymentMethod[] = ['check', 'ach', 'wire', 'card'];
 export const DEMO_CREDIT_CENTS = 25_000;
+/** Returned from the first client's overpayment two days after it came, leaving DEMO_CREDIT_CENTS. */
+export const DEMO_REFUND_CENTS = 5_000;
 
 /**
  * Payments against part of the demo invoices (issue 13), made through the payment service so
  * each has its ledger credit, applications and audit row. Of the bookkeeping clients, every
- * third pays each invoice in full ten days after it is issued (the first also leaves an
- * unapplied credit), the next pays half of its oldest invoice (partial), the next pays
+ * third pays each invoice in full ten days after it is issued (the first also overpays and
+ * gets part of it refunded, leaving an unapplied credit), the next pays half of its oldest invoice (partial), the next pays
  * nothing (late in every bucket); the other clients' invoices stay open. A firm with payments
  * is left as it is.
  */
@@ -77,7 +80,16 @@ export async function seedDemoPayments(db: Db, options: { now: Date }): Promise<
           const paidOn = addDays(invoice.issueDate!, 10);
           if (paidOn <= today && invoice.balance) await pay(paidOn, invoice.balance, invoice.id);
         }
-        if (index === 0) await pay(addDays(today, -3), DEMO_CREDIT_CENTS);
+        if (index === 0) {
+          await pay(addDays(today, -3), DEMO_CREDIT_CENTS + DEMO_REFUND_CENTS);
+          await createRefund(db, actor, clientId, {
+            refund_date: addDays(today, -1),
+            amount_cents: DEMO_REFUND_CENTS,
+            method: 'check',
+            reference: 'R-1',
+            memo: 'Overpayment returned',
+          });
+        }
       } else if (index % 3 === 1) {
         const oldest = theirs[0]!;
         const half = Math.floor((oldest.balance ?? 0) / 2);

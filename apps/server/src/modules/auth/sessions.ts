@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { refreshTokens } from '../../db/schema/index';
+import { refreshTokens, users } from '../../db/schema/index';
 import type { SessionTokens } from './cookies';
 import { REFRESH_TOKEN_SECONDS, newCsrfValue, type TokenSigner } from './tokens';
 
@@ -37,6 +37,11 @@ async function storeRefreshToken(tx: Tx, owner: SessionOwner, familyId: string):
 export async function startSession(tx: Tx, tokens: TokenSigner, owner: SessionOwner): Promise<SessionTokens> {
   const familyId = randomUUID();
   const tokenId = await storeRefreshToken(tx, owner, familyId);
+  // The people pages show when each person last signed in.
+  await tx
+    .update(users)
+    .set({ lastSignInAt: new Date() })
+    .where(and(eq(users.organizationId, owner.organizationId), eq(users.id, owner.userId)));
   return signPair(tokens, owner, tokenId, familyId);
 }
 

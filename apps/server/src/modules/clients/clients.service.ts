@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { ClientInput, ClientUpdateInput } from '@practice/shared';
+import { DEFAULT_PAYMENT_TERMS_DAYS, type ClientInput, type ClientUpdateInput } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
-import { clients } from '../../db/schema/index';
+import { clients, organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
@@ -65,6 +65,15 @@ function taxColumns(cipher: TaxIdCipher, organizationId: number, taxId: string |
   return { taxIdCiphertext: cipher.encrypt(organizationId, taxId), taxIdLast4: normalizeTaxId(taxId).slice(-4) };
 }
 
+/** The firm's default payment terms (its settings at /admin), for a client created without his own. */
+async function firmDefaultTerms(tx: Tx, organizationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ days: organizations.defaultTermsDays })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.days ?? DEFAULT_PAYMENT_TERMS_DAYS;
+}
+
 function columnsOf(input: ClientInput) {
   return {
     code: input.client_id,
@@ -106,12 +115,14 @@ export async function createClient(
   return withTenant(db, organizationId, async (tx) => {
     await checkPeople(tx, organizationId, input);
     await checkCodeFree(tx, organizationId, input.client_id);
+    const paymentTermsDays = input.payment_terms_days ?? (await firmDefaultTerms(tx, organizationId));
     const [created] = await guardCode(input.client_id, () =>
       tx
         .insert(clients)
         .values({
           organizationId,
           ...columnsOf(input),
+          paymentTermsDays,
           ...taxColumns(cipher, organizationId, input.tax_id),
           createdBy: actor.id,
         })

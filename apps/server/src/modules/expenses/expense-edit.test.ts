@@ -220,7 +220,14 @@ describe('editing and deleting expenses', () => {
     await withTenant(testApp.context.database.db, demoId, async (tx) => {
       const [invoice] = await tx
         .insert(invoices)
-        .values({ organizationId: demoId, clientId, status: 'pending', totalCents: 4250 })
+        .values({
+          organizationId: demoId,
+          clientId,
+          status: 'pending',
+          issueDate: '2026-01-05',
+          dueDate: '2026-02-04',
+          totalCents: 4250,
+        })
         .returning({ id: invoices.id });
       await tx
         .update(expenses)

@@ -6,7 +6,6 @@ import { invoiceMail } from '../../mail/templates/invoice';
 import { writeAudit } from '../audit/audit';
 import { invalidField } from '../records/field-errors';
 import { readBillingSettings } from './billing-settings';
-import type { InvoiceCaller } from './invoice-drafts.service';
 import { ALREADY_VOID } from './invoice-issue.service';
 import { invoicePdf } from './invoice-pdf.service';
 
@@ -18,7 +17,12 @@ export const NO_RECIPIENT = "This client has no invoice e-mail: enter the recipi
  * PDF attached and the portal link and access code; recipients default to the client's
  * invoice e-mail.
  */
-export async function emailInvoice(db: Db, caller: InvoiceCaller, invoiceId: number, input: InvoiceEmailInput) {
+export async function emailInvoice(
+  db: Db,
+  caller: Parameters<typeof invoicePdf>[1],
+  invoiceId: number,
+  input: InvoiceEmailInput,
+) {
   const { actor } = caller;
   const organizationId = actor.organizationId;
   const pdf = await invoicePdf(db, caller, invoiceId);

@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatHours, formatMoney, type InvoiceView } from '@practice/shared';
+import { registerUnicodeFonts, unicodeText } from '../../lib/pdf/unicode-fonts';
 
 export type InvoicePdfInput = {
   invoice: InvoiceView;
-  firm: { name: string; primaryColor: string; remitTo: string; footer: string };
+  /** `logo`: the firm's uploaded PNG or JPEG bytes (pdfkit draws no WebP: that one is left out). */
+  firm: { name: string; primaryColor: string; remitTo: string; footer: string; logo?: Buffer | null };
   client: { legalName: string; address: string[] };
 };
 
@@ -21,7 +23,8 @@ function colourOf(value: string): string {
 /**
  * The invoice as a PDF, made in this process with pdfkit (ADR 0111): the firm's name in its
  * colour, remit-to, client, dates, lines, totals, narrative, and the portal address with the
- * access code. Everything a user typed is drawn as text, never interpreted.
+ * access code. Everything a user typed is drawn as text, never interpreted, in embedded
+ * Unicode fonts (ADR 0135).
  */
 export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string | null): Promise<Buffer> {
   const { invoice, firm, client } = input;
@@ -30,6 +33,14 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
     margin: MARGIN,
     info: { Title: `Invoice ${invoice.number ?? 'draft'}`, Author: firm.name },
   });
+  registerUnicodeFonts(document);
+  const write = (
+    text: string,
+    weight: 'regular' | 'bold',
+    x?: number,
+    y?: number,
+    options?: PDFKit.Mixins.TextOptions,
+  ) => unicodeText(document, text, weight, x, y, options);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -37,16 +48,21 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
     document.on('error', reject);
   });
 
-  document.fillColor(colourOf(firm.primaryColor)).font('Helvetica-Bold').fontSize(20).text(firm.name, MARGIN, MARGIN);
-  document.fillColor('#1f2933').font('Helvetica').fontSize(9);
-  if (firm.remitTo) document.text(`Remit to: ${firm.remitTo}`, { width: 300 });
+  let top = MARGIN;
+  if (firm.logo) {
+    // The image is the firm's own upload, its type checked by content; fit keeps its proportions.
+    document.image(firm.logo, MARGIN, MARGIN, { fit: [160, 48] });
+    top = MARGIN + 56;
+  }
+  document.fillColor(colourOf(firm.primaryColor)).fontSize(20);
+  write(firm.name, 'bold', MARGIN, top);
+  document.fillColor('#1f2933').fontSize(9);
+  if (firm.remitTo) write(`Remit to: ${firm.remitTo}`, 'regular', undefined, undefined, { width: 300 });
 
   const title = invoice.status === 'draft' ? 'DRAFT INVOICE' : `INVOICE ${invoice.number}`;
-  document
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(title, 330, MARGIN, { width: RIGHT - 330, align: 'right' });
-  document.font('Helvetica').fontSize(9);
+  document.fontSize(14);
+  write(title, 'bold', 330, MARGIN, { width: RIGHT - 330, align: 'right' });
+  document.font('text-regular').fontSize(9);
   const facts = [
     `Invoice date: ${longDate(invoice.issue_date)}`,
     `Due date: ${longDate(invoice.due_date)}`,
@@ -57,13 +73,13 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
 
   document.moveDown(2);
   const billToY = Math.max(document.y, 130);
-  document.font('Helvetica-Bold').text('Bill to', MARGIN, billToY);
-  document.font('Helvetica').text(client.legalName);
-  for (const line of client.address) document.text(line);
+  write('Bill to', 'bold', MARGIN, billToY);
+  write(client.legalName, 'regular');
+  for (const line of client.address) write(line, 'regular');
 
   document.moveDown(1.5);
   const tableTop = document.y;
-  document.font('Helvetica-Bold');
+  document.font('text-bold');
   document.text('Description', MARGIN, tableTop, { width: 300 });
   document.text('Hours', 360, tableTop, { width: 60, align: 'right' });
   document.text('Amount', 430, tableTop, { width: RIGHT - 430, align: 'right' });
@@ -72,11 +88,11 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
     .lineTo(RIGHT, document.y + 2)
     .strokeColor('#c5cdd6')
     .stroke();
-  document.moveDown(0.5).font('Helvetica');
+  document.moveDown(0.5).font('text-regular');
   for (const line of invoice.lines.filter((candidate) => candidate.kind !== 'tax')) {
     if (document.y > 680) document.addPage();
     const y = document.y;
-    document.text(line.description || '-', MARGIN, y, { width: 300 });
+    write(line.description || '-', 'regular', MARGIN, y, { width: 300 });
     const after = document.y;
     if (line.minutes !== undefined) document.text(formatHours(line.minutes), 360, y, { width: 60, align: 'right' });
     document.text(money(line.amount_cents), 430, y, { width: RIGHT - 430, align: 'right' });
@@ -92,34 +108,24 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
   if (invoice.status !== 'draft') totals.push(['Balance due', invoice.balance_cents]);
   for (const [label, cents] of totals) {
     const y = document.y;
-    document.font(label === 'Total' || label === 'Balance due' ? 'Helvetica-Bold' : 'Helvetica');
+    document.font(label === 'Total' || label === 'Balance due' ? 'text-bold' : 'text-regular');
     document.text(label, 330, y, { width: 90, align: 'right' });
     document.text(money(cents), 430, y, { width: RIGHT - 430, align: 'right' });
   }
 
   if (invoice.narrative) {
-    document
-      .moveDown(1.5)
-      .font('Helvetica')
-      .fontSize(10)
-      .text(invoice.narrative, MARGIN, undefined, {
-        width: RIGHT - MARGIN,
-      });
+    document.moveDown(1.5).fontSize(10);
+    write(invoice.narrative, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
   }
 
   if (invoice.access_code && portalAddress) {
-    document.moveDown(1.5).font('Helvetica-Bold').fontSize(10).text('Pay or view online', MARGIN);
-    document.font('Helvetica').fontSize(9).text(`Go to ${portalAddress}`);
+    document.moveDown(1.5).font('text-bold').fontSize(10).text('Pay or view online', MARGIN);
+    document.font('text-regular').fontSize(9).text(`Go to ${portalAddress}`);
     document.text(`Access code: ${invoice.access_code}`);
   }
   if (firm.footer) {
-    document
-      .moveDown(1.5)
-      .fontSize(8)
-      .fillColor('#52606d')
-      .text(firm.footer, MARGIN, undefined, {
-        width: RIGHT - MARGIN,
-      });
+    document.moveDown(1.5).fontSize(8).fillColor('#52606d');
+    write(firm.footer, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
   }
   document.end();
   return done;

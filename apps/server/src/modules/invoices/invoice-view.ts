@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { InvoiceItem, InvoiceLayout, InvoiceLine, InvoiceStatus, InvoiceView } from '@practice/shared';
 import type { Tx } from '../../db/client';
 import { clients, invoiceLines, invoiceNumberSequences, invoices, organizations, users } from '../../db/schema/index';
+import { logoUrlOf } from '../organization-settings/settings.service';
 import { notFound } from '../../lib/errors';
 import { displayName } from '../records/user-lookup';
 
@@ -124,7 +125,13 @@ export async function loadInvoiceView(
     .select({
       invoice: invoices,
       client: { code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail },
-      firm: { name: organizations.name, remitTo: organizations.remitTo, invoiceFooter: organizations.invoiceFooter },
+      firm: {
+        name: organizations.name,
+        subdomain: organizations.subdomain,
+        logoFile: organizations.logoFile,
+        remitTo: organizations.remitTo,
+        invoiceFooter: organizations.invoiceFooter,
+      },
     })
     .from(invoices)
     .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
@@ -135,7 +142,7 @@ export async function loadInvoiceView(
   const view = invoiceViewOf(row.invoice, row.client, items, context);
   view.organization = {
     name: row.firm.name,
-    logo_url: null,
+    logo_url: logoUrlOf(row.firm.subdomain, row.firm.logoFile),
     remit_to: row.firm.remitTo,
     invoice_footer: row.firm.invoiceFooter,
   };

@@ -19,6 +19,8 @@ import { emailInvoice } from './invoice-email.service';
 import { adjustInvoice, issueInvoice, voidInvoice } from './invoice-issue.service';
 import { invoiceListQuery, listInvoices } from './invoice-list';
 import { invoicePdf } from './invoice-pdf.service';
+import { readLogo } from '../organization-settings/logo.service';
+import { createFileStore } from '../uploads/file-store';
 import {
   createInvoiceText,
   deleteInvoiceText,
@@ -27,16 +29,18 @@ import {
   updateInvoiceText,
 } from './invoice-texts.service';
 import { listWriteReasons, saveWriteReason } from './write-reasons.service';
-import { readWip, wipQuery } from './wip.service';
+import { readWipJson, wipQuery } from './wip.service';
 
 /** API.md "WIP and invoices" (docs/decisions/0041 and 0110). */
 export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
   const tags = ['invoices'];
+  const store = createFileStore(context.config.dataDir);
   const caller = (request: Parameters<typeof sessionUserOf>[0]) => ({
     actor: sessionUserOf(request),
     publicUrl: context.config.publicUrl,
+    logo: (organizationId: number) => readLogo(db, store, organizationId),
   });
 
   routes.get(
@@ -48,7 +52,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext,
   routes.get(
     '/clients/:id/wip',
     { config: { permission: 'can_create_invoices' }, schema: { params: idParams, querystring: wipQuery, tags } },
-    async (request) => readWip(db, sessionUserOf(request), request.params.id, request.query),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await readWipJson(context.database, sessionUserOf(request), request.params.id, request.query)),
   );
 
   routes.post(

@@ -180,6 +180,20 @@ describe('WIP and invoices (API.md)', () => {
       expect(early.time_entries).toEqual([]);
     });
 
+    it('answers each item exactly as the entry and expense calls do (one SQL statement builds the WIP)', async () => {
+      const client = (await createClient(admin)).id;
+      await workFor(client);
+      await addExpense(client);
+      const wip = (await billing.request({ url: `/clients/${client}/wip` })).json();
+      expect(wip.client).toMatchObject({ id: client, payment_terms_days: expect.any(Number) });
+      for (const entry of wip.time_entries as { id: number }[]) {
+        expect(entry).toEqual((await admin.request({ url: `/time-entries/${entry.id}` })).json());
+      }
+      for (const expense of wip.expenses as { id: number }[]) {
+        expect(expense).toEqual((await admin.request({ url: `/expenses/${expense.id}` })).json());
+      }
+    });
+
     it("refuses a bad date, another firm's client (404) and a user without can_create_invoices (403)", async () => {
       expectStatus(await admin.request({ url: `/clients/${clientId}/wip?as_of=2026-13-01` }), 400);
       expectStatus(await admin.request({ url: `/clients/${foreignClientId}/wip` }), 404);

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { withTenant, type Db } from '../../db/client';
 import { CSV_EXPORT_MAX_ROWS, dollars, toCsv, tooManyRows, type CsvColumn } from '../../lib/csv';
 import type { SessionUser } from '../../plugins/route-permission';
-import { filtersOf, ledgerEntries, type LedgerEntryView } from './ledger-journal';
+import { filtersOf, ledgerEntries, ledgerQuery, type LedgerEntryView } from './ledger-journal';
 
 export const ledgerExportQuery = z.object({
   client_id: z.optional(recordIdText('Client must be a client id')),
   from: z.optional(isoDate('From')),
   to: z.optional(isoDate('To')),
+  // The page's kind filter too, so the file holds what the page shows.
+  kind: ledgerQuery.shape.kind,
 });
 export type LedgerExportQuery = z.infer<typeof ledgerExportQuery>;
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { sendCsv } from '../../lib/csv';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { agingQuery, readAging } from './ledger-aging';
+import { exportAging } from './ledger-aging-export';
 import { exportLedger, ledgerExportQuery } from './ledger-export';
 import { ledgerQuery, readLedger } from './ledger-journal';
 
@@ -22,7 +23,7 @@ export function registerLedgerRoutes(app: FastifyInstance, context: AppContext):
   routes.get(
     '/ledger/aging',
     { config: { permission: 'can_view_ar_ledger' }, schema: { querystring: agingQuery, tags } },
-    async (request) => readAging(db, sessionUserOf(request), request.query),
+    async (request) => readAging(context.database, sessionUserOf(request), request.query),
   );
 
   routes.get(
@@ -30,5 +31,12 @@ export function registerLedgerRoutes(app: FastifyInstance, context: AppContext):
     { config: { permission: 'can_view_ar_ledger' }, schema: { querystring: ledgerExportQuery, tags } },
     async (request, reply) =>
       sendCsv(reply, 'ar-ledger.csv', await exportLedger(db, sessionUserOf(request), request.query)),
+  );
+
+  routes.get(
+    '/ledger/aging/export.csv',
+    { config: { permission: 'can_view_ar_ledger' }, schema: { querystring: agingQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'ar-aging.csv', await exportAging(context.database, sessionUserOf(request), request.query)),
   );
 }

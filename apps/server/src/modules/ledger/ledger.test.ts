@@ -130,6 +130,17 @@ describe('GET /ledger and /ledger/aging (API.md)', () => {
     const body = firm.json() as { items: AgingItem[]; totals: AgingItem };
     expect(body.items.some((item) => item.client_id === foreignClientId)).toBe(false);
     expect(body.totals.balance_cents).toBe(body.items.reduce((sum, item) => sum + item.balance_cents, 0));
+    // A list as API.md's lists are: pages of clients by name, totals of every client with a balance.
+    const byName = (items: AgingItem[]) => items.map((item) => item.client_id);
+    for (const asOf of ['2999-12-31', '2026-06-05']) {
+      const all = (await admin.request({ url: `/ledger/aging?as_of=${asOf}&page_size=100` })).json();
+      expect(all.total).toBe(all.items.length);
+      const second = await admin.request({ url: `/ledger/aging?as_of=${asOf}&page=2&page_size=1` });
+      expectStatus(second, 200);
+      expect(second.json()).toMatchObject({ page: 2, page_size: 1, total: all.total, totals: all.totals });
+      expect(byName(second.json().items)).toEqual(byName(all.items).slice(1, 2));
+    }
+    expectStatus(await admin.request({ url: '/ledger/aging?page_size=101' }), 400);
   });
 
   it('exports the journal as CSV (API.md columns, dollars, formulas neutralised)', async () => {
@@ -144,6 +155,15 @@ describe('GET /ledger and /ledger/aging (API.md)', () => {
     expect(lines).toHaveLength(1 + 6);
     expect(lines[1]).toMatch(/^2026-01-01,[^,]+,Aging Test LLC,invoice,[^,]+,100\.00,0\.00,$/);
     expect(lines[6]).toMatch(/^2026-05-15,[^,]+,Aging Test LLC,payment,check,0\.00,40\.00,$/);
+    const payments = await readonly.request({ url: `/ledger/export.csv?client_id=${clientId}&kind=payment` });
+    expect(
+      payments.body
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[3]),
+    ).toEqual(['payment', 'payment']);
+    expectStatus(await admin.request({ url: '/ledger/export.csv?kind=gift' }), 400);
     expectStatus(await admin.request({ url: '/ledger/export.csv?from=someday' }), 400);
     expectStatus(await staff.request({ url: '/ledger/export.csv' }), 403);
     const theirs = await admin.request({ url: `/ledger/export.csv?client_id=${foreignClientId}` });

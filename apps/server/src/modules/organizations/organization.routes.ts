@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
+import { logoUrlOf } from '../organization-settings/settings.service';
 
 export function registerOrganizationRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +29,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
         status: row.status,
         time_zone: row.timeZone,
         branding: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor },
+        logo_url: logoUrlOf(row.subdomain, row.logoFile),
       };
     },
   );

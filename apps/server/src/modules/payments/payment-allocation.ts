@@ -5,6 +5,7 @@ import { clients, invoices, paymentApplications, payments, refunds } from '../..
 import { AppError } from '../../lib/errors';
 import { notFoundField } from '../records/field-errors';
 import { statusForBalance } from '../invoices/invoice-view';
+import { lowestDatedCredit } from './dated-credit';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const APPLICATION_INVOICE_NOT_FOUND = 'Invoice not found';
@@ -68,7 +69,7 @@ export async function oldestFirst(tx: Tx, organizationId: number, clientId: numb
  */
 export async function replaceApplications(
   tx: Tx,
-  context: { organizationId: number; clientId: number; paymentId: number; amountCents: number; actorId: number },
+  context: { organizationId: number; clientId: number; paymentId: number; amountCents: number; actorId: number | null },
   wanted: Allocation[],
 ): Promise<number> {
   const { organizationId, paymentId } = context;
@@ -120,20 +121,22 @@ export async function replaceApplications(
       })),
     );
   }
-  for (const invoiceId of touched) {
+  const changed = touched.flatMap((invoiceId) => {
     const change = (after.get(invoiceId) ?? 0) - (before.get(invoiceId) ?? 0);
-    if (change === 0) continue;
+    if (change === 0) return [];
     const invoice = byId.get(invoiceId)!;
     const appliedCents = invoice.appliedCents + change;
-    await tx
-      .update(invoices)
-      .set({
-        appliedCents,
-        status: statusForBalance(invoice.totalCents, appliedCents, invoice.creditedCents),
-        version: invoice.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+    const status = statusForBalance(invoice.totalCents, appliedCents, invoice.creditedCents);
+    return [sql`(${invoiceId}::int, ${appliedCents}::bigint, ${status}::text)`];
+  });
+  // One statement for every invoice: the statement triggers of the invoice counters and open
+  // balances (migrations 0022, 0034) then lock their rows once, in key order, so two payments
+  // never hold one counter row each while waiting for the other's (ADR 0140).
+  if (changed.length > 0) {
+    await tx.execute(sql`
+      update invoices i set applied_cents = v.applied, status = v.status, version = i.version + 1, updated_at = now()
+      from (values ${sql.join(changed, sql`, `)}) as v(id, applied, status)
+      where i.organization_id = ${organizationId} and i.id = v.id`);
   }
   return total;
 }
@@ -153,7 +156,12 @@ export async function unappliedCredit(tx: Tx, organizationId: number, clientId: 
   return Number(paid!.cents) - Number(refunded!.cents);
 }
 
-/** After a change that lowers the credit: refunded credit cannot be applied or voided away again. */
+/**
+ * After a change that lowers the credit: refunded credit cannot be applied or voided away
+ * again, today nor on any past date (moving a payment after the refund it funded).
+ */
 export async function assertCreditKept(tx: Tx, organizationId: number, clientId: number): Promise<void> {
   if ((await unappliedCredit(tx, organizationId, clientId)) < 0) throw new AppError(409, CREDIT_ALREADY_REFUNDED);
+  const lowest = await lowestDatedCredit(tx, organizationId, clientId);
+  if (lowest && lowest.cents < 0) throw new AppError(409, CREDIT_ALREADY_REFUNDED);
 }

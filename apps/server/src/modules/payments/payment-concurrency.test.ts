@@ -131,4 +131,65 @@ describe('payments under concurrency', () => {
     expect(figures.unapplied).toBe(0);
     await expectInvariants(clientId);
   });
+
+  it('an early refund racing a later one and a move of the funding payment never leaves a date without its credit', async () => {
+    const clientId = (await createClient(admin)).id;
+    const payment = (
+      await pay(admin, { client_id: clientId, amount_cents: 5000, payment_date: '2026-10-05' })
+    ).json() as {
+      id: number;
+      version: number;
+    };
+    const refund = (date: string) =>
+      admin.request({
+        method: 'POST',
+        url: `/clients/${clientId}/refunds`,
+        payload: { refund_date: date, amount_cents: 1000, method: 'check' },
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => refund('2026-10-06')),
+      billing.request({
+        method: 'PUT',
+        url: `/payments/${payment.id}`,
+        payload: { payment_date: '2026-10-20', amount_cents: 5000, method: 'ach', version: payment.version },
+      }),
+      ...Array.from({ length: 5 }, () => refund('2026-10-25')),
+    ]);
+    expect(answers.every((answer) => [200, 201, 409, 422].includes(answer.statusCode))).toBe(true);
+    // Whatever order they ran in, on every date the credit is zero or more.
+    for (const asOf of ['2026-10-06', '2026-10-19', '2026-10-20', '2026-10-25', '2026-12-31']) {
+      const aging = await admin.request({ url: `/ledger/aging?as_of=${asOf}&client_id=${clientId}` });
+      const unapplied = (aging.json().items[0]?.unapplied_cents as number | undefined) ?? 0;
+      expect({ asOf, positive: unapplied > 0 }).toEqual({ asOf, positive: false });
+    }
+    const refunded = await ownerRows<{ n: number }>(
+      testApp,
+      sql`select count(*)::int as n from refunds where client_id = ${clientId}`,
+    );
+    expect(refunded[0]!.n).toBeLessThanOrEqual(5);
+    await expectInvariants(clientId);
+  });
+
+  it('20 parallel payments of 20 clients, each paying one invoice and part of another, all succeed', async () => {
+    // Half the clients owe the earlier-due invoice on the later id: their payment turns the
+    // invoices partial and paid in the opposite id order. Counter rows locked one invoice at a
+    // time in id order could then wait in a circle (a deadlock, 500); one statement cannot.
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const clientId = (await createClient(admin)).id;
+        const dates = [
+          { issue_date: '2026-08-01', due_date: '2026-08-31' },
+          { issue_date: '2026-09-01', due_date: '2026-09-30' },
+        ];
+        if (index % 2) dates.reverse();
+        for (const date of dates) await issuedInvoice(admin, clientId, 10_000, date);
+        return clientId;
+      }),
+    );
+    const answers = await Promise.all(
+      clients.map((clientId, index) => pay(index % 2 ? billing : admin, { client_id: clientId, amount_cents: 15_000 })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(201));
+    for (const clientId of clients) await expectInvariants(clientId);
+  });
 });

@@ -20,6 +20,7 @@ import {
   updatePayment,
   voidPayment,
 } from './payments.service';
+import { listRefunds } from './refund-list';
 import { createRefund } from './refunds.service';
 
 /** API.md "Payments, ledger, billing": payments and refunds (docs/decisions/0110 and 0130). */
@@ -75,5 +76,11 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
     { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: refundSchema, tags } },
     async (request, reply) =>
       reply.status(201).send(await createRefund(db, sessionUserOf(request), request.params.id, request.body)),
+  );
+
+  routes.get(
+    '/clients/:id/refunds',
+    { config: { permission: 'can_view_payments' }, schema: { params: idParams, tags } },
+    async (request) => listRefunds(db, sessionUserOf(request), request.params.id),
   );
 }

@@ -66,10 +66,91 @@ async function lockPayment(tx: Tx, organizationId: number, paymentId: number): P
   return row;
 }
 
+/** What a payment is made of, whoever records it: staff (POST /payments) or a provider's event (the portal). */
+export type NewPayment = {
+  clientId: number;
+  paymentDate: string;
+  amountCents: number;
+  method: PaymentInput['method'];
+  reference: string;
+  memo: string;
+  /** Where it goes; undefined: the client's oldest open invoices first. */
+  applications?: Allocation[];
+  source?: 'staff' | 'portal';
+  provider?: string;
+  providerEventId?: string;
+};
+
 /**
- * POST /payments: the payment, its ledger credit, its applications (given, or oldest open
- * invoice first) and the invoices' applied amounts and statuses, in one transaction; at most
- * once per Idempotency-Key.
+ * The payment, its ledger credit, its applications and the invoices' applied amounts and
+ * statuses, in the caller's transaction, which holds the client's lock (docs/decisions/0130).
+ */
+export async function insertPayment(
+  tx: Tx,
+  organizationId: number,
+  actorId: number | null,
+  input: NewPayment,
+): Promise<PaymentView> {
+  const [created] = await tx
+    .insert(payments)
+    .values({
+      organizationId,
+      clientId: input.clientId,
+      paymentDate: input.paymentDate,
+      amountCents: input.amountCents,
+      method: input.method,
+      reference: input.reference,
+      memo: input.memo,
+      source: input.source ?? 'staff',
+      provider: input.provider ?? null,
+      providerEventId: input.providerEventId ?? null,
+      createdBy: actorId,
+    })
+    .returning();
+  const payment = created!;
+  const wanted = input.applications ?? (await oldestFirst(tx, organizationId, input.clientId, input.amountCents));
+  const appliedCents = await replaceApplications(
+    tx,
+    {
+      organizationId,
+      clientId: payment.clientId,
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      actorId,
+    },
+    wanted,
+  );
+  if (appliedCents > 0) {
+    await tx
+      .update(payments)
+      .set({ appliedCents })
+      .where(and(eq(payments.organizationId, organizationId), eq(payments.id, payment.id)));
+  }
+  await appendLedger(tx, {
+    organizationId,
+    clientId: payment.clientId,
+    entryDate: payment.paymentDate,
+    kind: 'payment',
+    paymentId: payment.id,
+    document: documentOf(payment),
+    creditCents: payment.amountCents,
+    memo: payment.memo,
+    createdBy: actorId,
+  });
+  await writeAudit(tx, {
+    organizationId,
+    userId: actorId,
+    action: 'create',
+    entity: 'payment',
+    entityId: payment.id,
+    after: paymentSnapshot({ ...payment, appliedCents }, wanted),
+  });
+  return loadPaymentView(tx, organizationId, payment.id);
+}
+
+/**
+ * POST /payments: the payment with its applications (given, or oldest open invoice first),
+ * in one transaction; at most once per Idempotency-Key.
  */
 export async function createPayment(
   db: Db,
@@ -84,62 +165,16 @@ export async function createPayment(
     organizationId,
     request,
     (tx) => lockClient(tx, organizationId, input.client_id),
-    async (tx) => {
-      const [created] = await tx
-        .insert(payments)
-        .values({
-          organizationId,
-          clientId: input.client_id,
-          paymentDate: input.payment_date,
-          amountCents: input.amount_cents,
-          method: input.method,
-          reference: input.reference ?? '',
-          memo: input.memo ?? '',
-          createdBy: actor.id,
-        })
-        .returning();
-      const payment = created!;
-      const wanted = input.applications
-        ? allocationsOf(input.applications)
-        : await oldestFirst(tx, organizationId, input.client_id, input.amount_cents);
-      const appliedCents = await replaceApplications(
-        tx,
-        {
-          organizationId,
-          clientId: payment.clientId,
-          paymentId: payment.id,
-          amountCents: payment.amountCents,
-          actorId: actor.id,
-        },
-        wanted,
-      );
-      if (appliedCents > 0) {
-        await tx
-          .update(payments)
-          .set({ appliedCents })
-          .where(and(eq(payments.organizationId, organizationId), eq(payments.id, payment.id)));
-      }
-      await appendLedger(tx, {
-        organizationId,
-        clientId: payment.clientId,
-        entryDate: payment.paymentDate,
-        kind: 'payment',
-        paymentId: payment.id,
-        document: documentOf(payment),
-        creditCents: payment.amountCents,
-        memo: payment.memo,
-        createdBy: actor.id,
-      });
-      await writeAudit(tx, {
-        organizationId,
-        userId: actor.id,
-        action: 'create',
-        entity: 'payment',
-        entityId: payment.id,
-        after: paymentSnapshot({ ...payment, appliedCents }, wanted),
-      });
-      return loadPaymentView(tx, organizationId, payment.id);
-    },
+    (tx) =>
+      insertPayment(tx, organizationId, actor.id, {
+        clientId: input.client_id,
+        paymentDate: input.payment_date,
+        amountCents: input.amount_cents,
+        method: input.method,
+        reference: input.reference ?? '',
+        memo: input.memo ?? '',
+        ...(input.applications ? { applications: allocationsOf(input.applications) } : {}),
+      }),
   );
 }
 

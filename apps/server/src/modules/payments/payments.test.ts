@@ -561,6 +561,112 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
     });
   });
 
+  describe('refunds and the dates of the credit they return (docs/decisions/0132)', () => {
+    const refund = (clientId: number, refundDate: string, amountCents: number) =>
+      billing.request({
+        method: 'POST',
+        url: `/clients/${clientId}/refunds`,
+        payload: { refund_date: refundDate, amount_cents: amountCents, method: 'check' },
+      });
+
+    it('refuses (422) a refund dated before the payment that funded the credit, and writes nothing', async () => {
+      const clientId = (await createClient(admin)).id;
+      await paid({ client_id: clientId, amount_cents: 5000, payment_date: '2026-10-01' });
+      const early = await refund(clientId, '2026-09-30', 1000);
+      expectStatus(early, 422);
+      expect(early.json().error).toBe(
+        "On 2026-09-30 the client's unapplied credit was $0.00: date the refund on or after the payment it returns",
+      );
+      expect(early.json().details).toMatchObject({ refund_date: early.json().error });
+      expect(await ownerRows(testApp, sql`select id from refunds where client_id = ${clientId}`)).toEqual([]);
+      expect((await ledgerRowsOf(testApp, clientId)).map((row) => row.kind)).toEqual(['payment']);
+      // A second payment later does not fund an earlier refund either; the first one does.
+      await paid({ client_id: clientId, amount_cents: 2000, payment_date: '2026-11-01' });
+      const between = await refund(clientId, '2026-10-15', 6000);
+      expectStatus(between, 422);
+      expect(between.json().error).toContain("On 2026-10-15 the client's unapplied credit was $50.00");
+      expectStatus(await refund(clientId, '2026-10-01', 5000), 201);
+      expectStatus(await refund(clientId, '2026-11-01', 2000), 201);
+      await expectInvariants(clientId);
+    });
+
+    it('refuses (409) moving a payment after the refund it funded, or applying it to a later invoice', async () => {
+      const clientId = (await createClient(admin)).id;
+      const payment = await paid({ client_id: clientId, amount_cents: 5000, payment_date: '2026-10-01' });
+      expectStatus(await refund(clientId, '2026-10-10', 5000), 201);
+      const moved = await admin.request({
+        method: 'PUT',
+        url: `/payments/${payment.id}`,
+        payload: { payment_date: '2026-10-20', amount_cents: 5000, method: 'check', version: payment.version },
+      });
+      expectStatus(moved, 409);
+      expect(moved.json().error).toBe(CREDIT_ALREADY_REFUNDED);
+      // Another payment keeps today's credit at zero or more, yet on 2026-10-10 there was none.
+      const later = await paid({ client_id: clientId, amount_cents: 5000, payment_date: '2026-11-01' });
+      const stillMoved = await admin.request({
+        method: 'PUT',
+        url: `/payments/${payment.id}`,
+        payload: { payment_date: '2026-10-20', amount_cents: 5000, method: 'check', version: payment.version },
+      });
+      expectStatus(stillMoved, 409);
+      // The refunded payment's credit cannot pay an invoice issued after the refund; the
+      // later payment's can.
+      const invoice = await issuedInvoice(admin, clientId, 5000, { issue_date: '2026-10-20', due_date: '2026-11-19' });
+      const apply = (paymentId: number) =>
+        admin.request({
+          method: 'PUT',
+          url: `/payments/${paymentId}/applications`,
+          payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }] },
+        });
+      const spent = await apply(payment.id);
+      expectStatus(spent, 409);
+      expect(spent.json().error).toBe(CREDIT_ALREADY_REFUNDED);
+      expectStatus(await apply(later.id), 200);
+      expect((await invoiceOf(admin, invoice.id)).status).toBe('paid');
+      await expectInvariants(clientId);
+    });
+  });
+
+  describe('GET /clients/{id}/refunds', () => {
+    it("lists the client's refunds newest first with its unapplied credit; 403 without can_view_payments; 404 for another firm", async () => {
+      const clientId = (await createClient(admin)).id;
+      await paid({ client_id: clientId, amount_cents: 9000, payment_date: '2026-10-01' });
+      for (const [date, cents] of [
+        ['2026-10-05', 1000],
+        ['2026-10-20', 2500],
+      ] as const) {
+        const done = await billing.request({
+          method: 'POST',
+          url: `/clients/${clientId}/refunds`,
+          payload: { refund_date: date, amount_cents: cents, method: 'wire', reference: `R ${date}` },
+        });
+        expectStatus(done, 201);
+      }
+      const listed = await readonly.request({ url: `/clients/${clientId}/refunds` });
+      expectStatus(listed, 200);
+      expect(listed.json()).toMatchObject({
+        unapplied_cents: 5500,
+        items: [
+          {
+            client_id: clientId,
+            refund_date: '2026-10-20',
+            amount_cents: 2500,
+            method: 'wire',
+            reference: 'R 2026-10-20',
+          },
+          { refund_date: '2026-10-05', amount_cents: 1000, memo: '' },
+        ],
+      });
+      expectStatus(await staff.request({ url: `/clients/${clientId}/refunds` }), 403);
+      expectStatus(await admin.request({ url: `/clients/${foreignClientId}/refunds` }), 404);
+      expectStatus(await admin.request({ url: '/clients/abc/refunds' }), 404);
+      expect((await foreign.request({ url: `/clients/${foreignClientId}/refunds` })).json()).toEqual({
+        items: [],
+        unapplied_cents: 0,
+      });
+    });
+  });
+
   it.each([
     ['refund_date', { refund_date: undefined }, 'Refund date is required'],
     ['refund_date', { refund_date: '2026-1-1' }, 'Refund date must be a date (YYYY-MM-DD)'],

@@ -5,7 +5,15 @@ import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
 import { appendLedger } from '../invoices/ledger';
+import { lowestDatedCredit } from './dated-credit';
 import { lockClient, unappliedCredit } from './payment-allocation';
+
+const money = (cents: number) => formatMoney(cents, { decimals: true });
+
+/** A refund dated before the payment that funded the credit it returns (docs/decisions/0132). */
+export function refundBeforeCredit(date: string, creditCents: number): string {
+  return `On ${date} the client's unapplied credit was ${money(creditCents)}: date the refund on or after the payment it returns`;
+}
 
 /**
  * POST /clients/{id}/refunds: returns unapplied credit to the client, a ledger debit. The
@@ -22,7 +30,7 @@ export async function createRefund(
     await lockClient(tx, organizationId, clientId, 'client');
     const credit = await unappliedCredit(tx, organizationId, clientId);
     if (input.amount_cents > credit) {
-      const message = `The refund is more than the unapplied credit of ${formatMoney(credit, { decimals: true })}`;
+      const message = `The refund is more than the unapplied credit of ${money(credit)}`;
       throw new AppError(422, message, { amount_cents: message });
     }
     const [refund] = await tx
@@ -39,6 +47,13 @@ export async function createRefund(
       })
       .returning();
     const row = refund!;
+    // Checked with the refund in place, so its own date and every later one are covered;
+    // the throw rolls the refund back.
+    const lowest = await lowestDatedCredit(tx, organizationId, clientId);
+    if (lowest && lowest.cents < 0) {
+      const message = refundBeforeCredit(lowest.date, lowest.cents + row.amountCents);
+      throw new AppError(422, message, { refund_date: message });
+    }
     await appendLedger(tx, {
       organizationId,
       clientId,

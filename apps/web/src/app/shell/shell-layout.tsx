@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, Outlet, useMatches, useNavigate, useNavigation } from 'react-router';
+import { RECENT_ITEMS_IN_SIDEBAR } from '@practice/shared';
+import { latestRecentItems, recordVisit } from '../../lib/navigation-history';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { hasPermission, MOBILE_BREAKPOINT_PX } from '@practice/shared';
 import { publicPaths, shellPaths } from '../../config/paths';
 import { LoadingPage } from '../../components/loading-page';
@@ -8,8 +10,14 @@ import { useSession } from '../../lib/session-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { isShellRouteHandle } from '../route-handle';
+import { AccessibilityProvider, AccessibilityTools } from '../../features/accessibility';
+import { SearchPalette } from '../../features/search';
+import { ToastRegion } from '../../components/toast-region';
 import { Sidebar } from './sidebar';
+import { ActivityTracking } from './activity-tracking';
 import { TopBar } from './top-bar';
+import { useFirmBranding, useLiveSession } from './use-live-session';
+import { UpdateBanner } from './update-banner';
 import './shell.css';
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
@@ -46,6 +54,35 @@ export function ShellLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const menuButtonReturn = useRef<HTMLElement | null>(null);
+  useLiveSession();
+  const firm = useFirmBranding();
+  const location = useLocation();
+  const [recentItems, setRecentItems] = useState(() => latestRecentItems(RECENT_ITEMS_IN_SIDEBAR));
+
+  // Each visit goes into the history and recent items once the page shows; its title is the
+  // page's heading (a client's legal name), followed while it loads.
+  useEffect(() => {
+    let title = '';
+    const record = () => {
+      // The next page's heading may land before this effect is cleaned up: never give it this path.
+      if (window.location.pathname !== location.pathname) return;
+      const heading = document.querySelector('main h1')?.textContent?.trim() || document.title;
+      if (heading === title) return;
+      title = heading;
+      recordVisit(location.pathname, location.search, heading);
+      setRecentItems(latestRecentItems(RECENT_ITEMS_IN_SIDEBAR));
+    };
+    const timer = setTimeout(record, 400);
+    const main = document.getElementById('main-content');
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('main h1')) record();
+    });
+    if (main) observer.observe(main, { subtree: true, childList: true, characterData: true });
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     if (!mobileOpen) return;
@@ -82,38 +119,47 @@ export function ShellLayout() {
 
   const layoutClass = ['shell', collapsed && !mobile && 'is-collapsed'].filter(Boolean).join(' ');
   return (
-    <div className={layoutClass}>
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
-      <Sidebar
-        user={user}
-        collapsed={collapsed}
-        mobile={mobile}
-        mobileOpen={mobileOpen}
-        onToggleCollapsed={toggleCollapsed}
-        onCloseMobile={() => setMobileOpen(false)}
-        onNavigate={() => setMobileOpen(false)}
-        onLogout={() => void signOut()}
-        closeButtonRef={closeButtonRef}
-      />
-      {mobile && mobileOpen && (
-        <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMobileOpen(false)} />
-      )}
-      <div className="shell-main" inert={mobile && mobileOpen}>
-        <TopBar
+    <AccessibilityProvider>
+      <div className={layoutClass}>
+        <a className="skip-link" href="#main-content">
+          Skip to content
+        </a>
+        <Sidebar
           user={user}
+          collapsed={collapsed}
           mobile={mobile}
-          menuOpen={mobileOpen}
-          onOpenMenu={() => {
-            menuButtonReturn.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            setMobileOpen(true);
-          }}
+          mobileOpen={mobileOpen}
+          onToggleCollapsed={toggleCollapsed}
+          onCloseMobile={() => setMobileOpen(false)}
+          onNavigate={() => setMobileOpen(false)}
+          onLogout={() => void signOut()}
+          closeButtonRef={closeButtonRef}
+          recentItems={recentItems}
+          firm={firm}
         />
-        <main id="main-content" className="page" tabIndex={-1}>
-          {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
-        </main>
+        {mobile && mobileOpen && (
+          <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMobileOpen(false)} />
+        )}
+        <div className="shell-main" inert={mobile && mobileOpen}>
+          <UpdateBanner />
+          <TopBar
+            user={user}
+            mobile={mobile}
+            menuOpen={mobileOpen}
+            onOpenMenu={() => {
+              menuButtonReturn.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              setMobileOpen(true);
+            }}
+          />
+          <main id="main-content" className="page" tabIndex={-1}>
+            {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
+          </main>
+        </div>
+        <SearchPalette />
+        <ToastRegion />
+        <AccessibilityTools />
+        <ActivityTracking />
       </div>
-    </div>
+    </AccessibilityProvider>
   );
 }

@@ -4,6 +4,7 @@ import { settingsTabOf, settingsTabSearch } from './settings-tabs';
 describe('settings tabs', () => {
   it('opens the named tab, and Security for a missing or unknown name', () => {
     expect(settingsTabOf('preferences')).toBe('preferences');
+    expect(settingsTabOf('accessibility')).toBe('accessibility');
     expect(settingsTabOf('security')).toBe('security');
     expect(settingsTabOf(null)).toBe('security');
     expect(settingsTabOf('billing')).toBe('security');

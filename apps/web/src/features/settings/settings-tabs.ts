@@ -2,6 +2,8 @@
 export const SETTINGS_TABS = [
   { id: 'security', label: 'Security' },
   { id: 'preferences', label: 'Preferences' },
+  { id: 'profile', label: 'Profile' },
+  { id: 'accessibility', label: 'Accessibility' },
 ] as const;
 
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];

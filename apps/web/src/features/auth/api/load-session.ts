@@ -22,9 +22,10 @@ export async function loadSession(): Promise<void> {
   }
 }
 
-/** SPEC 4 app start: every path but a password reset loads the signed-in user. */
+/** SPEC 4 app start: every path but a password reset and the client portal loads the signed-in user. */
 export function startSession(pathname: string): void {
   const resetPrefix = publicPaths.resetPassword.path.split('/:')[0] ?? publicPaths.resetPassword.path;
-  if (pathname.startsWith(resetPrefix)) sessionActions.signedOut();
+  // A client in the portal has no staff session to load (issue 14).
+  if (pathname.startsWith(resetPrefix) || pathname.startsWith('/client-portal/')) sessionActions.signedOut();
   else void loadSession();
 }

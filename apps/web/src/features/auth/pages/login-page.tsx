@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SUPPORT_EMAIL } from '@practice/shared';
-import { publicPaths, shellPaths } from '../../../config/paths';
+import { publicPaths } from '../../../config/paths';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginHero } from '../components/login-hero';
@@ -60,7 +60,7 @@ export function LoginPage({ popupAtStart, onSignedIn, passkeys }: LoginPageProps
               <a href={publicPaths.terms.getHref()}>Terms of Service</a>
             </li>
             <li>
-              <a href={shellPaths.supportTicketCreate.getHref()}>Support</a>
+              <a href={publicPaths.support.getHref()}>Support</a>
             </li>
           </ul>
         </nav>

@@ -1,3 +1,4 @@
+import { toast } from '../../../lib/toasts';
 import { useBookmarkClient } from '../api/bookmark-client';
 
 type BookmarkStarProps = { clientId: number; legalName: string; bookmarked: boolean };
@@ -12,7 +13,16 @@ export function BookmarkStar({ clientId, legalName, bookmarked }: BookmarkStarPr
       aria-pressed={bookmarked}
       aria-label={`Bookmark ${legalName}`}
       title={bookmarked ? 'Remove bookmark' : 'Bookmark'}
-      onClick={() => bookmark.mutate({ clientId, bookmarked: !bookmarked })}
+      onClick={() =>
+        bookmark.mutate(
+          { clientId, bookmarked: !bookmarked },
+          {
+            onSuccess: () =>
+              toast.success(bookmarked ? `${legalName} removed from your bookmarks.` : `${legalName} bookmarked.`),
+            onError: (error) => toast.error('Bookmark not saved', error),
+          },
+        )
+      }
     >
       <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span>
     </button>

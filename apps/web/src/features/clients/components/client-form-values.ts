@@ -1,4 +1,3 @@
-import { DEFAULT_PAYMENT_TERMS_DAYS } from '@practice/shared';
 import type { ClientProfile } from '../api/client-views';
 
 export type ContactFormValues = { id?: number; name: string; email: string; phone: string; is_primary: boolean };
@@ -48,7 +47,8 @@ export function clientFormValues(client: ClientProfile | null): ClientFormValues
     region: client?.region ?? '',
     postal_code: client?.postal_code ?? '',
     country: client?.country ?? 'US',
-    payment_terms_days: String(client?.payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS),
+    // Blank on a new client: the server gives him the firm's default terms.
+    payment_terms_days: client ? String(client.payment_terms_days) : '',
     invoice_email: client?.invoice_email ?? '',
     notes: client?.notes ?? '',
     tags: client?.tags.join(', ') ?? '',

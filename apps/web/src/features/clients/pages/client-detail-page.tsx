@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { hasPermission } from '@practice/shared';
+import { ClientTabs } from '../../../components/client-tabs';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
@@ -9,9 +10,11 @@ import { useIdParam } from '../../../lib/use-id-param';
 import { useSession } from '../../../lib/session-store';
 import { useClient } from '../api/get-client';
 import { BookmarkStar } from '../components/bookmark-star';
+import { ClientAgingCard } from '../components/client-aging-card';
 import { ClientContactsCard } from '../components/client-contacts-card';
 import { ClientInvoicesCard } from '../components/client-invoices-card';
 import { ClientProfileCard } from '../components/client-profile-card';
+import { ClientStatementCard } from '../components/client-statement-card';
 import { RecentTimeCard } from '../components/recent-time-card';
 import { UnbilledCard } from '../components/unbilled-card';
 import '../clients.css';
@@ -25,7 +28,7 @@ function noticeOf(state: unknown): string | null {
 
 const BREADCRUMB = [{ label: 'Clients', to: shellPaths.clientsManage.getHref() }];
 
-/** /clients/{id} (SPEC 2, can_view_clients): profile, contacts, unbilled totals and recent time. */
+/** /clients/{id} (SPEC 2, can_view_clients): profile, contacts, AR balance and aging, unbilled totals and recent time. */
 export default function ClientDetailPage() {
   const id = useIdParam();
   const { user } = useSession();
@@ -35,6 +38,7 @@ export default function ClientDetailPage() {
   const canEdit = hasPermission(user?.full_role, 'can_edit_clients');
   const canBill = hasPermission(user?.full_role, 'can_create_invoices');
   const canViewInvoices = hasPermission(user?.full_role, 'can_view_invoices');
+  const canViewAging = hasPermission(user?.full_role, 'can_view_ar_ledger');
 
   if (!client.data) {
     return (
@@ -68,7 +72,9 @@ export default function ClientDetailPage() {
   );
   return (
     <div className="clients-page">
-      <PageHeader title={profile.legal_name} breadcrumb={BREADCRUMB} actions={actions} />
+      <PageHeader title={profile.legal_name} breadcrumb={BREADCRUMB} actions={actions}>
+        <ClientTabs clientId={profile.id} current="overview" />
+      </PageHeader>
       {notice && (
         <p className="form-success" role="status">
           {notice}
@@ -80,7 +86,9 @@ export default function ClientDetailPage() {
           {canViewInvoices && <ClientInvoicesCard clientId={profile.id} />}
         </div>
         <div>
+          {canViewAging && <ClientAgingCard clientId={profile.id} />}
           {profile.unbilled && <UnbilledCard unbilled={profile.unbilled} />}
+          <ClientStatementCard client={profile} />
           <ClientContactsCard contacts={profile.contacts} />
         </div>
       </div>

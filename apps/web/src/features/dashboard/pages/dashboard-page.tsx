@@ -1,6 +1,7 @@
 import { hasPermission } from '@practice/shared';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DashboardSearchBar } from '../components/dashboard-search-bar';
 import { BookmarkedClients } from '../components/bookmarked-clients';
 import { Greeting } from '../components/greeting';
 import { QuickActions } from '../components/quick-actions';
@@ -16,6 +17,7 @@ export default function DashboardPage() {
   return (
     <div className="dashboard">
       <Greeting user={user} />
+      <DashboardSearchBar />
       <StatsStrip />
       <div className="dashboard-columns">
         <QuickActions fullRole={user.full_role} />

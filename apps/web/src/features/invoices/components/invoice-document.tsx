@@ -1,4 +1,5 @@
 import { formatDate, formatHours, formatMoney } from '@practice/shared';
+import { useFirmLogo } from '../../../lib/firm-logo';
 import type { Invoice, InvoiceLineView } from '../api/invoice-views';
 
 const money = (cents: number) => formatMoney(cents, { decimals: true });
@@ -44,6 +45,8 @@ function TotalRow({ dated, label, amount }: { dated: boolean; label: string; amo
  */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const firm = invoice.organization;
+  // The logo lives on the API's host (GET /api/organization/logo): shown from a fetched copy.
+  const logo = useFirmLogo(firm?.logo_url);
   const lines = invoice.lines.filter((line) => line.kind !== 'tax');
   const issued = invoice.status !== 'draft';
   // A summary has no dates: the column shows only when a line has one (the detail layout).
@@ -52,7 +55,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     <article className="invoice-document" aria-label={invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}>
       <header>
         <div>
-          {firm?.logo_url && <img className="firm-logo" src={firm.logo_url} alt={`${firm.name} logo`} />}
+          {firm && logo && <img className="firm-logo" src={logo} alt={`${firm.name} logo`} />}
           {firm && <h2>{firm.name}</h2>}
           {firm?.remit_to && (
             <p className="remit-to">

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
+import { toast } from '../../../lib/toasts';
 import { useSession } from '../../../lib/session-store';
 import { useDeleteInvoice } from '../api/delete-invoice';
 import { useInvoice } from '../api/get-invoice';
@@ -89,6 +90,7 @@ export default function InvoicePreviewPage() {
         onClose={() => setAsking(null)}
         onConfirm={async () => {
           const issued = await issue.mutateAsync();
+          toast.success(`Invoice ${issued.number} issued.`);
           await navigate(shellPaths.invoiceDetail.getHref(issued.id));
         }}
       >
@@ -112,6 +114,7 @@ export default function InvoicePreviewPage() {
         onClose={() => setAsking(null)}
         onConfirm={async () => {
           await remove.mutateAsync();
+          toast.success(`Draft invoice for ${draft.client.legal_name} deleted; its work is back in progress.`);
           await navigate(shellPaths.clientWip.getHref(draft.client_id));
         }}
       >

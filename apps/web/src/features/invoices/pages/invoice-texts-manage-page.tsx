@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
 import { useSession } from '../../../lib/session-store';
+import { toast } from '../../../lib/toasts';
 import { useDeleteInvoiceText, useInvoiceTexts } from '../api/invoice-texts';
 import type { InvoiceTextView } from '../api/invoice-views';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -96,7 +97,10 @@ export default function InvoiceTextsManagePage() {
         danger
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting.id);
+          if (deleting) {
+            await remove.mutateAsync(deleting.id);
+            toast.success(`Invoice text ${deleting.name} deleted.`);
+          }
           setDeleting(null);
         }}
       >

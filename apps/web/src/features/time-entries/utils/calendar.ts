@@ -16,12 +16,8 @@ export function mondayOf(date: string): string {
   return addDays(date, weekday === 0 ? -6 : 1 - weekday);
 }
 
-/** The page's own today (the browser's calendar day). */
-export function localToday(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
+// Shared with the payments pages, so it lives in lib.
+export { localToday } from '../../../lib/local-today';
 
 export function isIsoDate(value: string | null): value is string {
   return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toUtc(value).getTime());

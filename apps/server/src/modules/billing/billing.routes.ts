@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { sendCsv } from '../../lib/csv';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { exportBillingTotals } from './billing-export';
+import { billingExportQuery, billingQuery } from './billing-query';
+import { refreshBillingTotals } from './billing-refresh';
+import { readBillingTotals } from './billing-totals';
+
+/** API.md "Payments, ledger, billing": View Client Totals (docs/decisions/0138). */
+export function registerBillingRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = context;
+  const tags = ['billing'];
+
+  routes.get(
+    '/billing',
+    { config: { permission: 'can_view_billing' }, schema: { querystring: billingQuery, tags } },
+    async (request) => readBillingTotals(database, sessionUserOf(request), request.query),
+  );
+
+  routes.get(
+    '/billing/export.csv',
+    { config: { permission: 'can_view_billing' }, schema: { querystring: billingExportQuery, tags } },
+    async (request, reply) =>
+      sendCsv(reply, 'billing-totals.csv', await exportBillingTotals(database, sessionUserOf(request), request.query)),
+  );
+
+  routes.post('/billing/refresh', { config: { permission: 'can_view_billing' }, schema: { tags } }, async (request) =>
+    refreshBillingTotals(database.db, sessionUserOf(request)),
+  );
+}

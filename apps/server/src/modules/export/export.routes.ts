@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { auditExport, streamFirmExport, type ExportSignal } from './firm-export';
+
+/** GET /admin/export (API.md, the all flag): every record of this firm, as a ZIP of CSVs. */
+export function registerExportRoutes(app: FastifyInstance, context: AppContext): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/admin/export', { config: { permission: 'all' }, schema: { tags: ['admin'] } }, async (request, reply) => {
+      const actor = sessionUserOf(request);
+      const { db } = context.database;
+      await auditExport(db, actor);
+      const signal: ExportSignal = { aborted: false };
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) signal.aborted = true;
+      });
+      const { stream, done } = streamFirmExport(db, actor, signal);
+      done.catch((error: unknown) =>
+        request.log.warn({ err: error, organizationId: actor.organizationId }, 'firm export stopped'),
+      );
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="firm-export-${date}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    });
+}

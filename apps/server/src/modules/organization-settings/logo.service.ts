@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { withTenant, type Db } from '../../db/client';
+import { organizations } from '../../db/schema/index';
+import type { SessionUser } from '../../plugins/route-permission';
+import { writeAudit } from '../audit/audit';
+import type { DetectedType } from '../uploads/file-type';
+import type { FileStore } from '../uploads/file-store';
+import { loadSettings, type OrganizationSettings } from './settings.service';
+
+/** What a logo may be: a raster image judged by its bytes (no SVG: it can carry script). */
+export const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_TOO_LARGE = 'The logo is larger than 512 KB';
+export const LOGO_WRONG_TYPE = 'A logo must be a PNG, JPEG or WebP image';
+
+export type Logo = { content: Buffer; contentType: string };
+
+/** Stores the new logo, points the firm at it, then removes the old file. */
+export async function replaceLogo(
+  db: Db,
+  store: FileStore,
+  actor: SessionUser,
+  upload: { content: Buffer; type: DetectedType } | null,
+): Promise<OrganizationSettings> {
+  const organizationId = actor.organizationId;
+  const stored = upload ? await store.save(organizationId, upload.content) : null;
+  let previous: string | null = null;
+  try {
+    const settings = await withTenant(db, organizationId, async (tx) => {
+      const [row] = await tx
+        .select({ file: organizations.logoFile, type: organizations.logoContentType })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .for('update');
+      previous = row?.file ?? null;
+      await tx
+        .update(organizations)
+        .set({ logoFile: stored, logoContentType: upload?.type.contentType ?? null })
+        .where(eq(organizations.id, organizationId));
+      await writeAudit(tx, {
+        organizationId,
+        userId: actor.id,
+        action: upload ? 'upload_logo' : 'remove_logo',
+        entity: 'organization_settings',
+        entityId: organizationId,
+        before: { logo: row?.file ? { content_type: row.type } : null },
+        after: { logo: upload ? { content_type: upload.type.contentType, bytes: upload.content.length } : null },
+      });
+      return loadSettings(tx, organizationId);
+    });
+    if (previous) await store.remove(organizationId, previous);
+    return settings;
+  } catch (error) {
+    if (stored) await store.remove(organizationId, stored);
+    throw error;
+  }
+}
+
+/** The firm's logo file, or null when it has none (or its file went missing). */
+export async function readLogo(db: Db, store: FileStore, organizationId: number): Promise<Logo | null> {
+  const [row] = await withTenant(db, organizationId, (tx) =>
+    tx
+      .select({ file: organizations.logoFile, type: organizations.logoContentType })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId)),
+  );
+  if (!row?.file || !row.type) return null;
+  try {
+    return { content: await store.read(organizationId, row.file), contentType: row.type };
+  } catch {
+    return null;
+  }
+}

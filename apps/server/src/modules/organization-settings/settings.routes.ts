@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import { organizationSettingsSchema } from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import { organizations } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { resolveRequestOrganization } from '../../plugins/tenancy';
+import { createFileStore } from '../uploads/file-store';
+import { readLogo, replaceLogo } from './logo.service';
+import { readLogoUpload } from './logo-upload';
+import { getSettings, LOGO_PATH, updateSettings } from './settings.service';
+
+const logoQuery = z.object({
+  org: z.string().max(63).optional(),
+  v: z.string().max(32).optional(),
+});
+
+export function registerOrganizationSettingsRoutes(app: FastifyInstance, context: AppContext): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const store = createFileStore(context.config.dataDir);
+  const tags = ['organization'];
+
+  routes.get(
+    '/api/organization/settings',
+    { config: { permission: 'can_view_admin_page' }, schema: { tags } },
+    async (request) => getSettings(db, sessionUserOf(request)),
+  );
+
+  // The shell's colours and logo for the signed-in user's own firm, whatever host the page is on.
+  routes.get(
+    '/api/organization/branding',
+    { config: { permission: 'signed-in' }, schema: { tags } },
+    async (request) => {
+      const settings = await getSettings(db, sessionUserOf(request));
+      return {
+        name: settings.name,
+        branding: { primaryColor: settings.primary_color, secondaryColor: settings.secondary_color },
+        logo_url: settings.logo_url,
+      };
+    },
+  );
+
+  routes.put(
+    '/api/organization/settings',
+    { config: { permission: 'all' }, schema: { body: organizationSettingsSchema, tags } },
+    async (request) => updateSettings(db, sessionUserOf(request), request.body),
+  );
+
+  routes.delete(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
+    replaceLogo(db, store, sessionUserOf(request), null),
+  );
+
+  /**
+   * The firm's logo, public like its colours: the shell, the portal and invoices show it.
+   * The firm is the one the request's host (or Origin, or development header) names; an
+   * <img> on the api host sends none of those, so `org` names the subdomain then (a logo is
+   * no secret). Raster only, never sniffed, never run as a document.
+   */
+  routes.get(
+    LOGO_PATH,
+    { config: { permission: 'public' }, schema: { querystring: logoQuery, tags } },
+    async (request: FastifyRequest<{ Querystring: z.infer<typeof logoQuery> }>, reply) => {
+      const lookup = await resolveRequestOrganization(context, request);
+      let organizationId: number | null = lookup.kind === 'found' ? lookup.organization.id : null;
+      if (lookup.kind === 'none' && request.query.org) {
+        const [row] = await db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.subdomain, request.query.org.toLowerCase()));
+        organizationId = row?.id ?? null;
+      }
+      if (organizationId === null) throw notFound('Organization not found');
+      const logo = await readLogo(db, store, organizationId);
+      if (!logo) throw notFound('This firm has no logo');
+      return reply
+        .header('content-type', logo.contentType)
+        .header('content-disposition', `attachment; filename="logo.${logo.contentType.split('/')[1]}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', 'public, max-age=300')
+        .send(logo.content);
+    },
+  );
+
+  // Multipart parsing exists in this scope only.
+  app.register(async (scope) => {
+    await scope.register(multipart);
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
+        replaceLogo(db, store, sessionUserOf(request), await readLogoUpload(request)),
+      );
+  });
+}

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { ReportRow } from '@practice/shared';
+import { withTenant, type Database, type Tx } from '../../db/client';
+import type { SessionUser } from '../../plugins/route-permission';
+import { EVERY_CLIENT, readAging } from '../ledger/ledger-aging';
+import { rowsOf } from '../ledger/rows';
+import { labelled } from './group-labels';
+import { sumFigures } from './ratios';
+import type { ReportRequest } from './report-query';
+import type { Figures } from './time-reports';
+
+const AR_FIGURES = [
+  'current_cents',
+  'days_1_30_cents',
+  'days_31_60_cents',
+  'days_61_90_cents',
+  'days_over_90_cents',
+  'unapplied_cents',
+  'balance_cents',
+] as const;
+
+/**
+ * ar-aging: GET /ledger/aging as of `to`, the same statement and so the same figures (issue
+ * 17); by client as it answers, or summed by the clients' responsible partner.
+ */
+export async function arAging(database: Database, actor: SessionUser, request: ReportRequest): Promise<Figures> {
+  const aging = await readAging(database, actor, {
+    ...EVERY_CLIENT,
+    as_of: request.to,
+    ...(request.clientId !== undefined ? { client_id: request.clientId } : {}),
+    ...(request.partnerId !== undefined ? { partner_id: request.partnerId } : {}),
+  });
+  if (request.groupBy === 'client') {
+    const rows: ReportRow[] = aging.items.map(({ client, client_id, ...figures }) => ({
+      group: 'client',
+      id: client_id,
+      label: client.legal_name,
+      code: client.client_id,
+      ...figures,
+    }));
+    return { rows, totals: sumFigures(rows, AR_FIGURES) };
+  }
+  // A transaction of its own after the aging's: PGlite has one connection, so no nesting.
+  return withTenant(database.db, request.organizationId, async (tx) => {
+    const partners = await partnersOf(
+      tx,
+      request.organizationId,
+      aging.items.map((item) => item.client_id),
+    );
+    const byPartner = new Map<number, Record<string, number>>();
+    for (const item of aging.items) {
+      const partner = partners.get(item.client_id) ?? 0;
+      const sums = byPartner.get(partner) ?? Object.fromEntries(AR_FIGURES.map((name) => [name, 0]));
+      for (const name of AR_FIGURES) sums[name]! += item[name];
+      byPartner.set(partner, sums);
+    }
+    const rows = await labelled(
+      tx,
+      request.organizationId,
+      'partner',
+      [...byPartner].map(([group_id, sums]) => ({ group_id, ...sums })),
+    );
+    return { rows, totals: sumFigures(rows, AR_FIGURES) };
+  });
+}
+
+async function partnersOf(tx: Tx, organizationId: number, clientIds: number[]): Promise<Map<number, number>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; partner: number }>(
+    await tx.execute(sql`select id, coalesce(responsible_partner_id, 0) as partner from clients
+      where organization_id = ${organizationId} and id = any(${`{${clientIds.join(',')}}`}::int[])`),
+  );
+  return new Map(rows.map((row) => [Number(row.id), Number(row.partner)]));
+}
+
+const WIP_FIGURES = [
+  'days_0_30_cents',
+  'days_31_60_cents',
+  'days_61_90_cents',
+  'days_over_90_cents',
+  'wip_cents',
+] as const;
+
+/**
+ * wip-aging: the unbilled WIP (completed billable time and expenses on no issued invoice, as
+ * GET /clients/{id}/wip lists it) dated on or before `to`, by the age of the work on `to`.
+ */
+export async function wipAging(tx: Tx, request: ReportRequest): Promise<Figures> {
+  const group =
+    request.groupBy === 'staff'
+      ? sql`w.user_id`
+      : request.groupBy === 'partner'
+        ? sql`coalesce(c.responsible_partner_id, 0)`
+        : sql`w.client_id`;
+  const itemFilter = (alias: string) =>
+    sql.join(
+      [
+        sql.raw(`${alias}.organization_id = `),
+        sql`${request.organizationId}`,
+        ...(request.clientId !== undefined ? [sql.raw(` and ${alias}.client_id = `), sql`${request.clientId}`] : []),
+        ...(request.staffId !== undefined ? [sql.raw(` and ${alias}.user_id = `), sql`${request.staffId}`] : []),
+      ],
+      sql``,
+    );
+  const figures = rowsOf<{ group_id: number }>(
+    await tx.execute(sql`
+      select ${group} as group_id,
+        sum(w.value) filter (where w.age <= 30) as days_0_30_cents,
+        sum(w.value) filter (where w.age between 31 and 60) as days_31_60_cents,
+        sum(w.value) filter (where w.age between 61 and 90) as days_61_90_cents,
+        sum(w.value) filter (where w.age > 90) as days_over_90_cents,
+        sum(w.value) as wip_cents
+      from (
+        select t.client_id, t.user_id, t.amount_cents::bigint as value, ${request.to}::date - t.entry_date as age
+        from time_entries t
+        where ${itemFilter('t')} and t.status = 'completed' and t.billable and t.entry_date <= ${request.to}::date
+        union all
+        select e.client_id, e.user_id, e.total_cents::bigint, ${request.to}::date - e.expense_date
+        from expenses e
+        where ${itemFilter('e')} and e.status = 'completed' and e.billable and e.expense_date <= ${request.to}::date
+      ) w
+      join clients c on c.organization_id = ${request.organizationId} and c.id = w.client_id
+      ${request.partnerId !== undefined ? sql`where c.responsible_partner_id = ${request.partnerId}` : sql``}
+      group by 1`),
+  );
+  const zeroed = figures.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value ?? 0])),
+  ) as Array<{ group_id: number }>;
+  const rows = await labelled(tx, request.organizationId, request.groupBy, zeroed);
+  return { rows, totals: sumFigures(rows, WIP_FIGURES) };
+}

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { formatHours, hasPermission, type SearchResult } from '@practice/shared';
+import type { Tx } from '../../db/client';
+import type { SessionUser } from '../../plugins/route-permission';
+import { maySeeOthersEntries } from '../time-entries/entry-access';
+import { dayOf, rowsOf } from './rows';
+
+/**
+ * How far back a narrative is looked for (ADR 0156): a firm's latest entries, or a person's own
+ * latest, read newest first through an index. A LIKE over all of ten million narratives cannot
+ * answer in the search's 30 ms, and the palette is for finding recent work.
+ */
+export const FIRM_WINDOW = 5000;
+export const OWN_WINDOW = 2000;
+/** Entries of the best-matching clients are found whatever their age. */
+const CLIENTS_FOLLOWED = 5;
+
+type EntryRow = {
+  id: number;
+  narrative: string;
+  entry_date: string | Date;
+  minutes: number;
+  status: string;
+  user_id: number;
+  client_code: string;
+  client_name: string;
+};
+
+/**
+ * Time entries by narrative or client (code, name) among those the reader may see (ADR 0044):
+ * his own, or everyone's with can_edit_time_entries or can_view_billing.
+ */
+export async function searchTimeEntries(
+  tx: Tx,
+  actor: SessionUser,
+  pattern: string,
+  matchedClientIds: number[],
+  max: number,
+): Promise<SearchResult[]> {
+  const everyone = maySeeOthersEntries(actor);
+  const clientIds = sql`${`{${matchedClientIds.slice(0, everyone ? CLIENTS_FOLLOWED : undefined).join(',')}}`}::int[]`;
+  const window = everyone
+    ? sql`select * from time_entries where organization_id = current_org_id() order by id desc limit ${FIRM_WINDOW}`
+    : sql`select * from time_entries where organization_id = current_org_id() and user_id = ${actor.id}
+          order by entry_date desc, id desc limit ${OWN_WINDOW}`;
+  const byClient = everyone
+    ? sql`union
+       select e.* from unnest(${clientIds}) as matched(client_id)
+       cross join lateral (select * from time_entries t
+         where t.organization_id = current_org_id() and t.client_id = matched.client_id
+         order by t.entry_date desc limit ${max}) e`
+    : sql``;
+  const rows = await rowsOf<EntryRow>(
+    tx,
+    sql`
+      with found as (
+        select w.* from (${window}) w where w.narrative ilike ${pattern} or w.client_id = any(${clientIds})
+        ${byClient}
+      )
+      select f.id, f.narrative, f.entry_date, f.minutes, f.status, f.user_id, c.code as client_code,
+             c.legal_name as client_name
+      from found f join clients c on c.organization_id = f.organization_id and c.id = f.client_id
+      order by f.entry_date desc, f.id desc
+      limit ${max}
+    `,
+  );
+  const editable = hasPermission(actor.fullRole, 'can_edit_time_entries');
+  return rows.map((row) => ({
+    id: String(row.id),
+    type: 'timeEntry',
+    title: row.narrative || `${formatHours(row.minutes)} h for ${row.client_name}`,
+    subtitle: `${row.client_name} (${row.client_code}) · ${formatHours(row.minutes)} h`,
+    url: editable ? `/time_entries/${row.id}/edit` : '/profile',
+    meta: { status: row.status, date: dayOf(row.entry_date) },
+  }));
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isoDate, statementEmailSchema } from '@practice/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import type { MailDelivery } from '../../mail/delivery';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { idParams } from '../records/params';
+import { emailStatement, statementPdf } from './statement.service';
+
+const statementQuery = z.object({ as_of: z.optional(isoDate('As of')) });
+
+/** API.md "Payments, ledger, billing": the client statement, downloaded or e-mailed (ADR 0136). */
+export function registerStatementRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const tags = ['ledger'];
+
+  routes.get(
+    '/clients/:id/statement.pdf',
+    { config: { permission: 'can_view_ar_ledger' }, schema: { params: idParams, querystring: statementQuery, tags } },
+    async (request, reply) => {
+      const pdf = await statementPdf(db, sessionUserOf(request), request.params.id, request.query.as_of);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf.content);
+    },
+  );
+
+  routes.post(
+    '/clients/:id/statement/email',
+    // Sending changes the AR record (the last statement) and reaches the client: collections work.
+    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: statementEmailSchema, tags } },
+    async (request, reply) => {
+      const answer = await emailStatement(db, sessionUserOf(request), request.params.id, request.body);
+      mail.kick();
+      return reply.status(202).send(answer);
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userCreateSchema, userUpdateSchema } from '@practice/shared';
+import type { AppContext } from '../../app-context';
+import type { MailDelivery } from '../../mail/delivery';
+import { sessionUserOf } from '../../plugins/auth-guard';
+import { idParams } from '../records/params';
+import {
+  createUser,
+  getUser,
+  listUsers,
+  resendInvitation,
+  setUserActive,
+  updateUser,
+  userListQuery,
+} from './user-admin.service';
+
+/** API.md "People": the firm's users, managed by whoever holds can_edit_users. */
+export function registerUserAdminRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  routes.get(
+    '/users',
+    { config: { permission: 'can_view_users' }, schema: { querystring: userListQuery, tags } },
+    async (request) => listUsers(context, sessionUserOf(request), request.query, new Date()),
+  );
+
+  routes.post(
+    '/users',
+    { config: { permission: 'can_edit_users' }, schema: { body: userCreateSchema, tags } },
+    async (request, reply) =>
+      reply.status(201).send(await createUser(context, mail, sessionUserOf(request), request.body, new Date())),
+  );
+
+  routes.get(
+    '/users/:id',
+    { config: { permission: 'can_view_users' }, schema: { params: idParams, tags } },
+    async (request) => getUser(context, sessionUserOf(request), request.params.id, new Date()),
+  );
+
+  routes.put(
+    '/users/:id',
+    { config: { permission: 'can_edit_users' }, schema: { params: idParams, body: userUpdateSchema, tags } },
+    async (request) => updateUser(context, sessionUserOf(request), request.params.id, request.body, new Date()),
+  );
+
+  routes.post(
+    '/users/:id/deactivate',
+    { config: { permission: 'can_edit_users' }, schema: { params: idParams, tags } },
+    async (request) => setUserActive(context, sessionUserOf(request), request.params.id, false, new Date()),
+  );
+
+  routes.post(
+    '/users/:id/reactivate',
+    { config: { permission: 'can_edit_users' }, schema: { params: idParams, tags } },
+    async (request) => setUserActive(context, sessionUserOf(request), request.params.id, true, new Date()),
+  );
+
+  routes.post(
+    '/users/:id/invite',
+    { config: { permission: 'can_edit_users' }, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      await resendInvitation(context, mail, sessionUserOf(request), request.params.id);
+      return reply.status(202).send({ message: 'Invitation sent' });
+    },
+  );
+}

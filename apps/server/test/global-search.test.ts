@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../src/db/client';
+import { issuedInvoice } from './money-records';
+import { createTestApp, Session, signedIn, type TestApp } from './test-app';
+import {
+  createActivityType,
+  createClient,
+  createTimeEntry,
+  expectStatus,
+  organizationIdOf,
+  type ClientBody,
+} from './work-records';
+
+type Result = { id: string; type: string; title: string; subtitle: string; url: string; meta: Record<string, string> };
+type Answer = { results: Record<'clients' | 'users' | 'timeEntries' | 'invoices' | 'activities', Result[]> };
+
+let testApp: TestApp;
+let admin: Session;
+let staff: Session;
+let billing: Session;
+let nwadmin: Session;
+let ours: ClientBody;
+let theirs: ClientBody;
+let invoiceNumber: string;
+let theirInvoiceNumber: string;
+
+async function search(session: Session, query: string): Promise<Answer> {
+  const response = await session.request({ url: `/api/search?${query}` });
+  expectStatus(response, 200);
+  return response.json();
+}
+
+const titles = (results: Result[]) => results.map((result) => result.title);
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await signedIn(testApp.app, 'admin');
+  staff = await signedIn(testApp.app, 'staff');
+  billing = await signedIn(testApp.app, 'billing');
+  nwadmin = await signedIn(testApp.app, 'nwadmin');
+  ours = await createClient(admin, {
+    legal_name: 'Zephyrquill Holdings LLC',
+    contacts: [{ name: 'Quentin Marblewood', is_primary: true }],
+  });
+  theirs = await createClient(nwadmin, {
+    legal_name: 'Zephyrquill Northwest Inc',
+    contacts: [{ name: 'Quentin Marblewood Sr', is_primary: true }],
+  });
+  const activity = await createActivityType(admin);
+  await createTimeEntry(staff, {
+    client_id: ours.id,
+    activity_type_id: activity.id,
+    narrative: 'Reconciled the gravelmoth accounts',
+  });
+  await createTimeEntry(admin, {
+    client_id: ours.id,
+    activity_type_id: activity.id,
+    narrative: 'Partner review of gravelmoth work',
+  });
+  invoiceNumber = (await issuedInvoice(admin, ours.id, 12_345)).number;
+  theirInvoiceNumber = (await issuedInvoice(nwadmin, theirs.id, 6_789)).number;
+});
+afterAll(() => testApp.close());
+
+describe('GET /api/search', () => {
+  it('finds a client by name, code and contact, only in the signed-in firm', async () => {
+    const byName = await search(admin, 'q=zephyrquill');
+    expect(titles(byName.results.clients)).toEqual(['Zephyrquill Holdings LLC']);
+    expect(byName.results.clients[0]).toMatchObject({
+      id: String(ours.id),
+      type: 'client',
+      url: `/clients/${ours.id}`,
+      meta: { status: 'active', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+    const byCode = await search(admin, `q=${encodeURIComponent(ours.client_id)}&type=clients`);
+    expect(titles(byCode.results.clients)).toEqual(['Zephyrquill Holdings LLC']);
+    const byContact = await search(admin, 'q=marblewood');
+    expect(byContact.results.clients.map((client) => client.subtitle)).toEqual([
+      expect.stringContaining('Contact: Quentin Marblewood'),
+    ]);
+    const theirAnswer = await search(nwadmin, 'q=zephyrquill');
+    expect(titles(theirAnswer.results.clients)).toEqual(['Zephyrquill Northwest Inc']);
+    expect(JSON.stringify(theirAnswer)).not.toContain('Holdings');
+  });
+
+  it('finds invoices by number and by client, never another firm’s', async () => {
+    const byNumber = await search(admin, `q=${encodeURIComponent(invoiceNumber)}&type=invoices`);
+    expect(byNumber.results.invoices[0]).toMatchObject({
+      title: invoiceNumber,
+      url: expect.stringMatching(/^\/invoices\/\d+$/),
+      meta: { status: 'pending' },
+    });
+    expect(byNumber.results.invoices[0]!.subtitle).toContain('$123.45');
+    const byClient = await search(admin, 'q=zephyrquill&type=invoices');
+    expect(titles(byClient.results.invoices)).toContain(invoiceNumber);
+    // Both firms number from the same start: the other firm's invoice of the same number stays out.
+    const theirs = await search(nwadmin, `q=${encodeURIComponent(theirInvoiceNumber)}&type=invoices`);
+    expect(theirs.results.invoices.every((invoice) => !invoice.subtitle.includes('Holdings'))).toBe(true);
+  });
+
+  it('shows time entries within the reader’s rights: staff his own, the admin everyone’s', async () => {
+    const staffAnswer = await search(staff, 'q=gravelmoth');
+    expect(titles(staffAnswer.results.timeEntries)).toEqual(['Reconciled the gravelmoth accounts']);
+    expect(staffAnswer.results.timeEntries[0]).toMatchObject({ url: '/profile', meta: { status: 'draft' } });
+    const adminAnswer = await search(admin, 'q=gravelmoth');
+    expect(titles(adminAnswer.results.timeEntries).sort()).toEqual([
+      'Partner review of gravelmoth work',
+      'Reconciled the gravelmoth accounts',
+    ]);
+    expect(adminAnswer.results.timeEntries[0]!.url).toMatch(/^\/time_entries\/\d+\/edit$/);
+    const byClient = await search(staff, 'q=zephyrquill&type=timeEntries');
+    expect(titles(byClient.results.timeEntries)).toEqual(['Reconciled the gravelmoth accounts']);
+    expect((await search(nwadmin, 'q=gravelmoth')).results.timeEntries).toEqual([]);
+  });
+
+  it('answers no category the reader may not list', async () => {
+    const staffAnswer = await search(staff, `q=${encodeURIComponent(invoiceNumber)}`);
+    expect(staffAnswer.results.invoices).toEqual([]);
+    expect((await search(staff, 'q=Alice')).results.users).toEqual([]);
+    const billingAnswer = await search(billing, `q=${encodeURIComponent(invoiceNumber)}`);
+    expect(titles(billingAnswer.results.invoices)).toContain(invoiceNumber);
+    const users = await search(admin, 'q=staff&type=users');
+    expect(users.results.users).toContainEqual(
+      expect.objectContaining({
+        type: 'user',
+        title: 'Sam Staff',
+        meta: expect.objectContaining({ status: 'active' }),
+      }),
+    );
+    expect(JSON.stringify((await search(admin, 'q=Nora')).results.users)).not.toContain('Nora');
+  });
+
+  it('finds the dashboard’s activities of the firm', async () => {
+    const answer = await search(admin, 'q=zephyrquill&type=activities');
+    expect(titles(answer.results.activities)).toContainEqual(
+      expect.stringContaining('Created client Zephyrquill Holdings'),
+    );
+    expect(answer.results.activities[0]).toMatchObject({ type: 'activity', url: `/clients/${ours.id}` });
+    const theirAnswer = await search(nwadmin, 'q=Holdings&type=activities');
+    expect(theirAnswer.results.activities).toEqual([]);
+  });
+
+  it('searches one category with type, guide none, and keeps to limit and per_category', async () => {
+    const onlyClients = await search(admin, 'q=zephyrquill&type=clients');
+    expect(onlyClients.results.invoices).toEqual([]);
+    expect(onlyClients.results.activities).toEqual([]);
+    const guide = await search(admin, 'q=zephyrquill&type=guide');
+    expect(Object.values(guide.results).flat()).toEqual([]);
+    const capped = await search(admin, 'q=zephyrquill&limit=2');
+    expect(Object.values(capped.results).flat()).toHaveLength(2);
+    const perCategory = await search(admin, 'q=a&type=clients&per_category=1');
+    expect(perCategory.results.clients).toHaveLength(1);
+  });
+
+  it('treats LIKE wildcards as text', async () => {
+    expect(Object.values((await search(admin, 'q=%25%25%25')).results).flat()).toEqual([]);
+    expect(Object.values((await search(admin, 'q=____')).results).flat()).toEqual([]);
+  });
+
+  it('answers 400 to a blank or malformed query and 401 without a session', async () => {
+    for (const query of [
+      'q=',
+      'q=%20%20',
+      '',
+      'q=a&type=projects',
+      'q=a&per_category=11',
+      'q=a&limit=0',
+      `q=${'x'.repeat(101)}`,
+    ]) {
+      const response = await admin.request({ url: `/api/search?${query}` });
+      expectStatus(response, 400);
+      expect(response.json().error).toEqual(expect.any(String));
+    }
+    expectStatus(await new Session(testApp.app).request({ url: '/api/search?q=zephyrquill' }), 401);
+  });
+
+  it('scopes the search functions to the bound organization, whatever the pattern', async () => {
+    const theirOrganization = await organizationIdOf(testApp, 'northwind');
+    const { db } = testApp.context.database;
+    const found = await withTenant(db, theirOrganization, async (tx) => {
+      const invoices = await tx.execute(sql`select search_invoice_ids('%', 1000) as id`);
+      const contacts = await tx.execute(sql`select search_contact_client_ids('%marblewood%', 1000) as id`);
+      return {
+        invoices: (invoices as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
+        contacts: (contacts as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
+      };
+    });
+    expect(found.contacts).toEqual([theirs.id]);
+    const owners = await testApp.context.database.db.execute(
+      sql`select organization_id from invoices where id in (${sql.join(
+        [0, ...found.invoices].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const orgs = new Set(
+      (owners as unknown as { rows: { organization_id: number }[] }).rows.map((row) => row.organization_id),
+    );
+    expect([...orgs]).toEqual([theirOrganization]);
+  });
+});

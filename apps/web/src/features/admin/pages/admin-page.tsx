@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { hasPermission } from '@practice/shared';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { shellPaths } from '../../../config/paths';
+import { useSession } from '../../../lib/session-store';
+import { useFirmSettings } from '../api/settings';
+import { AuditTrail } from '../components/audit-trail';
+import { FirmSettingsForm } from '../components/firm-settings-form';
+import '../admin.css';
+
+/** /admin (SPEC 2, can_view_admin_page): firm settings, the audit trail, and the other admin pages. */
+export default function AdminPage() {
+  const { user } = useSession();
+  const settings = useFirmSettings();
+  const isAdministrator = hasPermission(user?.full_role, 'all');
+  return (
+    <div className="admin-page">
+      <PageHeader title="Admin" />
+      <nav className="card admin-links" aria-label="Admin pages">
+        {hasPermission(user?.full_role, 'can_view_users') && (
+          <Link className="button" to={shellPaths.usersManage.getHref()}>
+            People
+          </Link>
+        )}
+        {isAdministrator && (
+          <Link className="button" to={shellPaths.adminRoles.getHref()}>
+            Roles
+          </Link>
+        )}
+        {isAdministrator && (
+          <Link className="button" to={shellPaths.adminExport.getHref()}>
+            Export data
+          </Link>
+        )}
+        <Link className="button" to="/admin/activity">
+          Activity log
+        </Link>
+      </nav>
+      <div className="admin-grid">
+        {settings.isError && <QueryError error={settings.error} />}
+        {settings.isPending && <SkeletonRows label="Loading the firm's settings" />}
+        {settings.data && <FirmSettingsForm settings={settings.data} canEdit={isAdministrator} />}
+        <AuditTrail />
+      </div>
+    </div>
+  );
+}

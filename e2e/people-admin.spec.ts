@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { nextMailTo, resetPathIn } from './support/mail';
+import { expectDashboard, FIRST_PAGE_TIMEOUT_MS, submitPassword } from './support/sign-in';
+
+// The "E2E People" firm of apps/server/test/seed-e2e.ts: only this spec changes its people, roles and colours.
+const ADMIN = { username: 'peopleadmin', firstName: 'Petra' };
+// Unique per attempt: a retry finds the first attempt's user and role in place.
+const RUN = String(Date.now() % 100_000);
+const NEWBIE = {
+  username: `nina${RUN}`,
+  firstName: 'Nina',
+  lastName: 'Newhire',
+  email: `nina${RUN}@e2e-people.example`,
+};
+const ROLE = `Time only ${RUN}`;
+const NEWBIE_PASSWORD = 'amber-lamp-42';
+
+/** The page's confirmation line (a loading skeleton is a status too). */
+const notice = (page: Page) => page.locator('p.form-success[role="status"]');
+
+test('an administrator runs the firm: people, roles, live permissions, deactivation, branding and export', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await submitPassword(page, ADMIN.username, 'demo-password');
+  await expectDashboard(page, ADMIN.firstName);
+
+  // A new user, refused first for a short username (SPEC 5), then created: an invitation goes out.
+  await page.goto('/users/create');
+  await page.getByLabel('First name').fill(NEWBIE.firstName);
+  await page.getByLabel('Last name').fill(NEWBIE.lastName);
+  await page.getByLabel('Username').fill('nina');
+  await page.getByLabel('E-mail').fill(NEWBIE.email);
+  await page.getByLabel('Role').selectOption({ label: 'Staff' });
+  await page.getByRole('button', { name: 'Create user and send invitation' }).click();
+  await expect(page.getByText('Username must be at least 5 characters')).toBeVisible();
+  await page.getByLabel('Username').fill(NEWBIE.username);
+  await page.getByRole('button', { name: 'Create user and send invitation' }).click();
+  await expect(notice(page)).toContainText(`User ${NEWBIE.username} created`);
+  const userUrl = page.url();
+
+  // He chooses his password from the e-mail and signs in, in his own browser.
+  const invitation = await nextMailTo(NEWBIE.email, 0);
+  expect(invitation.text).toContain(`Your username is ${NEWBIE.username}`);
+  const his = await browser.newPage();
+  await his.goto(resetPathIn(invitation));
+  await his.getByLabel('New password', { exact: true }).fill(NEWBIE_PASSWORD, { timeout: FIRST_PAGE_TIMEOUT_MS });
+  await his.getByLabel('Confirm new password').fill(NEWBIE_PASSWORD);
+  await his.getByRole('button', { name: 'Set new password' }).click();
+  await expect(his.getByRole('status')).toContainText('Your password has been reset');
+  await submitPassword(his, NEWBIE.username, NEWBIE_PASSWORD);
+  await expectDashboard(his, NEWBIE.firstName);
+  const sidebar = his.getByRole('navigation', { name: 'Main navigation' });
+  await expect(sidebar.getByRole('link', { name: 'Clients' })).toBeVisible();
+
+  // A role without can_view_clients, made in the grid and given to him.
+  await page.goto('/admin/roles');
+  await page.getByLabel('New role').fill(ROLE);
+  await page.getByRole('button', { name: 'Add role' }).click();
+  await expect(notice(page)).toContainText(`Role ${ROLE} created`);
+  await page.getByRole('checkbox', { name: `${ROLE}: View time entries` }).check();
+  await page.getByRole('button', { name: `Save ${ROLE}` }).click();
+  await expect(notice(page)).toHaveText(`Role ${ROLE} saved.`);
+  await page.goto(`${userUrl}/edit`);
+  await page.getByLabel('Role').selectOption({ label: ROLE });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(notice(page)).toHaveText('User saved.');
+
+  // Without signing in again, his Clients item and pages go away at his next click.
+  await sidebar.getByRole('link', { name: 'Time Tracking' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Clients' })).toHaveCount(0, { timeout: 15_000 });
+  await his.goto('/clients/manage');
+  await expect(his).toHaveURL(/\/access-denied$/, { timeout: FIRST_PAGE_TIMEOUT_MS });
+
+  // Deactivated, his open browser is signed out.
+  await page.goto(userUrl);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(notice(page)).toHaveText('User deactivated and signed out everywhere.');
+  await sidebar.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(his.getByRole('dialog', { name: 'Session Expired' })).toBeVisible({ timeout: 15_000 });
+  await his.close();
+
+  // The firm's colours change the shell; a bad colour is refused first.
+  await page.goto('/admin');
+  const primary = page.getByLabel('Primary colour');
+  await primary.fill('orange');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Primary colour must be a colour like #007bff')).toBeVisible();
+  await primary.fill('#aa3300');
+  await expect(page.getByLabel('Colour preview')).toContainText('#961f00');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(notice(page)).toHaveText('Settings saved.');
+  const brand = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
+  await expect.poll(brand).toBe('#aa3300');
+  await page.reload();
+  await expect.poll(brand, { timeout: FIRST_PAGE_TIMEOUT_MS }).toBe('#aa3300');
+  // The audit trail shows the change with its before and after.
+  await page.getByLabel('Record').selectOption({ label: 'organization settings' });
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('primary_color: #aa3300');
+
+  // The export downloads, and its ZIP holds this firm's people.
+  await page.goto('/admin/export');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^firm-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(notice(page)).toHaveText('The export was downloaded.');
+  const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  expect(Object.keys(files)).toContain('people.csv');
+  const people = strFromU8(files['people.csv']!);
+  expect(people).toContain(`${NEWBIE.username},${NEWBIE.email},${NEWBIE.firstName},${NEWBIE.lastName},${ROLE},no`);
+  expect(people).not.toContain('demo-cpa.example');
+});

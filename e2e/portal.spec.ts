@@ -1,0 +1,198 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { mailTo, nextMailTo } from './support/mail';
+import { apiAs, uniqueCode, unique, type Api } from './support/records';
+
+type Issued = { id: number; number: string; access_code: string };
+type LedgerPage = { items: { kind: string; credit_cents: number; debit_cents: number }[] };
+type Aging = { items: { client: { id: number }; balance_cents: number; current_cents: number }[] };
+
+/** A client of the demo firm with an invoice e-mail, and an issued invoice of one fixed fee. */
+async function issuedInvoice(admin: Api, amountCents: number) {
+  const email = `${uniqueCode('ap').toLowerCase()}@portal-client.example`;
+  const client = (await admin.post('/clients', {
+    client_id: uniqueCode('E2E'),
+    legal_name: unique('Portal <b>Bakery</b>'),
+    entity_type: 'c_corp',
+    invoice_email: email,
+  })) as { id: number };
+  const draft = (await admin.post('/invoices', {
+    client_id: client.id,
+    fixed_fees: [{ description: 'Annual accounts <script>alert(1)</script>', amount_cents: amountCents }],
+  })) as { id: number };
+  const invoice = (await admin.post(`/invoices/${draft.id}/issue`)) as Issued;
+  return { clientId: client.id, email, invoice };
+}
+
+/** The client's phone: a fresh browser with no staff session, 360 px wide. */
+async function clientPhone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
+  return context.newPage();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** On the sandbox's own card page (served by the provider, not the portal). */
+async function payOnSandbox(page: Page, card: string, amount: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pay Invoice /);
+  await expect(page.getByText('Sandbox: no real card is charged')).toBeVisible();
+  await expectNoAxeViolations(page, 'the sandbox card page');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Pat Client');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+/** Tabs forward until `target` has the focus (keyboard only), at most `limit` presses. */
+async function tabTo(page: Page, target: Locator, limit = 15) {
+  for (let press = 0; press < limit; press += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`never reached ${String(target)} by Tab`);
+}
+
+test.describe('client portal', () => {
+  test('a client opens the e-mailed link, is declined once, pays part then the rest by keyboard at 360 px, and is receipted', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const admin = await apiAs('admin');
+    const { clientId, email, invoice } = await issuedInvoice(admin, 30_000);
+    const before = mailTo(email).length;
+    await admin.post(`/invoices/${invoice.id}/email`, {});
+    const invoiceMail = await nextMailTo(email, before);
+    const link = /(https?:\/\/\S+\/client-portal\/[A-Z2-9]{12})/.exec(invoiceMail.text)?.[1];
+    expect(link, 'the portal link in the invoice e-mail').toBeTruthy();
+
+    const page = await clientPhone(browser);
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/client-portal\/invoice$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Open`);
+    await expect(page.getByText('$300.00').first()).toBeVisible();
+    // Markup typed into fields shows as text.
+    await expect(page.getByText('Annual accounts <script>alert(1)</script>')).toBeVisible();
+    await expect(page.getByText(/Portal <b>Bakery<\/b>/)).toBeVisible();
+    // The access code does not stay in the address or the history.
+    expect(page.url()).not.toContain(invoice.access_code);
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, '/client-portal/invoice');
+
+    // The PDF downloads through the portal session.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PDF' }).click();
+    const pdf = await downloading;
+    expect(pdf.suggestedFilename()).toBe(`invoice-${invoice.number}.pdf`);
+
+    // Keyboard only: Pay, part of the balance, $100.
+    await tabTo(page, page.getByRole('link', { name: 'Pay', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/client-portal\/payment$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pay invoice ${invoice.number}`);
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, '/client-portal/payment');
+    await tabTo(page, page.getByLabel(/The whole balance/));
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Part of it')).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Amount to pay ($)')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+
+    // The declined card: its error, and nothing recorded.
+    await payOnSandbox(page, '4000 0000 0000 0002', '$100.00');
+    await expect(page).toHaveURL(/\/client-portal\/payment\?checkout=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment not completed');
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined. Nothing was charged.');
+    await expectNoAxeViolations(page, '/client-portal/payment (declined)');
+    const afterDecline = (await admin.get(`/payments?client_id=${clientId}`)) as { items: unknown[] };
+    expect(afterDecline.items).toEqual([]);
+
+    // Part of it with the success card.
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByLabel('Part of it').check();
+    await page.getByLabel('Amount to pay ($)').fill('100');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await payOnSandbox(page, '4242 4242 4242 4242', '$100.00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received');
+    await expect(page.getByText('Thank you: your payment of $100.00 was received.')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, '/client-portal/payment (receipt)');
+    const firstReceipt = await nextMailTo(email, before + 1);
+    expect(firstReceipt.subject).toBe(`Payment received for invoice ${invoice.number} from Demo CPA`);
+    expect(firstReceipt.text).toContain('We received your payment of $100.00');
+
+    // The firm's ledger and aging show it.
+    const ledger = (await admin.get(`/ledger?client_id=${clientId}`)) as LedgerPage;
+    expect(ledger.items.filter((row) => row.kind === 'payment').map((row) => row.credit_cents)).toEqual([10_000]);
+    const aging = (await admin.get(`/ledger/aging?client_id=${clientId}`)) as Aging;
+    expect(aging.items.find((item) => item.client.id === clientId)?.balance_cents).toBe(20_000);
+
+    // Then the rest.
+    await page.getByRole('link', { name: 'Back to the invoice' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Partly paid`);
+    await expect(page.getByRole('region', { name: 'Amount due' })).toContainText('$200.00');
+    await page.getByRole('link', { name: 'Pay', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await payOnSandbox(page, '4242424242424242', '$200.00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received');
+    await page.getByRole('link', { name: 'Back to the invoice' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Paid`);
+    await expect(page.getByText('This invoice is paid. Thank you.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pay', exact: true })).toHaveCount(0);
+    const payments = page.getByRole('region', { name: 'Payments made' });
+    await expect(payments.getByRole('listitem')).toHaveCount(2);
+    await expectNoAxeViolations(page, '/client-portal/invoice (paid)');
+
+    const secondReceipt = await nextMailTo(email, before + 2);
+    expect(secondReceipt.text).toContain('We received your payment of $200.00');
+    const ledgerAfter = (await admin.get(`/ledger?client_id=${clientId}`)) as LedgerPage;
+    expect(
+      ledgerAfter.items
+        .filter((row) => row.kind === 'payment')
+        .map((row) => row.credit_cents)
+        .sort(),
+    ).toEqual([10_000, 20_000]);
+    const agingAfter = (await admin.get(`/ledger/aging?client_id=${clientId}`)) as Aging;
+    expect(agingAfter.items.find((item) => item.client.id === clientId)).toBeUndefined();
+    const staffView = (await admin.get(`/invoices/${invoice.id}`)) as { status: string; balance_cents: number };
+    expect(staffView).toMatchObject({ status: 'paid', balance_cents: 0 });
+    await admin.dispose();
+    await page.context().close();
+  });
+
+  test('a wrong code shows the error and the form opens the invoice with the right one; the portal keeps the app headers', async ({
+    browser,
+  }) => {
+    const admin = await apiAs('admin');
+    const { invoice } = await issuedInvoice(admin, 12_500);
+    await admin.dispose();
+    const page = await clientPhone(browser);
+    const response = await page.goto('/client-portal/ABCDEFGHJKLM');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(response?.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    expect(response?.headers()['x-frame-options']).toBeTruthy();
+    await expect(page.getByRole('alert')).toHaveText('Invalid access code');
+    await expectNoAxeViolations(page, '/client-portal/{wrong code}');
+    await page.getByLabel('Access code').fill(invoice.access_code.toLowerCase());
+    await page.getByLabel('Access code').press('Enter');
+    await expect(page).toHaveURL(/\/client-portal\/invoice$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Open`);
+
+    // Without a session the invoice page asks for the code.
+    const stranger = await clientPhone(browser);
+    await stranger.goto('/client-portal/invoice');
+    await expect(stranger.getByRole('alert')).toContainText('Your portal session has ended');
+    await expect(stranger.getByLabel('Access code')).toBeVisible();
+    await stranger.context().close();
+    await page.context().close();
+  });
+});
