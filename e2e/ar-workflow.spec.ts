@@ -7,11 +7,6 @@ import { apiAs, daysBefore, firmToday, unique, uniqueCode } from './support/reco
 
 test.use({ timezoneId: 'America/New_York' });
 
-/** The text of each cell of a table row. */
-async function cellsOf(row: Locator): Promise<string[]> {
-  return (await row.getByRole('cell').allTextContents()).map((text) => text.trim());
-}
-
 /** The invoice page's balance line and status. */
 async function expectInvoice(page: Page, invoice: IssuedInvoice, balance: string, status: string) {
   await page.goto(`/invoices/${invoice.id}`);
@@ -103,7 +98,7 @@ test.describe('AR workflow (issue 13)', () => {
     await page.goto(`/billing?q=${token}`);
     const billingRow = page.getByRole('row').filter({ hasText: name });
     await expect(billingRow.getByRole('cell').last()).toHaveText('$550.00');
-    expect(await cellsOf(billingRow)).toEqual([
+    await expect(billingRow.getByRole('cell')).toHaveText([
       client.client_id,
       name,
       '0.0',
@@ -220,6 +215,6 @@ test.describe('AR workflow (issue 13)', () => {
     // /billing: nothing collected any more, the whole $1,000 owed.
     await page.goto(`/billing?q=${token}`);
     await expect(billingRow.getByRole('cell').last()).toHaveText('$1,000.00');
-    expect((await cellsOf(billingRow)).slice(4)).toEqual(['$200.00', '$0.00', '$1,000.00']);
+    await expect(billingRow.getByRole('cell')).toHaveText([/.*/, /.*/, /.*/, /.*/, '$200.00', '$0.00', '$1,000.00']);
   });
 });

@@ -77,7 +77,7 @@ test.describe('View Client Totals (/billing)', () => {
     const birchRow = page.getByRole('row').filter({ hasText: `Birch ${token}` });
     const totalsRow = page.getByRole('row').filter({ hasText: 'Totals (' });
     await expect(alderRow).toBeVisible();
-    expect(await cellsOf(alderRow)).toEqual([
+    await expect(alderRow.getByRole('cell')).toHaveText([
       alder.client_id,
       `Alder ${token}`,
       '2.5',
@@ -86,7 +86,7 @@ test.describe('View Client Totals (/billing)', () => {
       '$400.00',
       '$600.00',
     ]);
-    expect(await cellsOf(birchRow)).toEqual([
+    await expect(birchRow.getByRole('cell')).toHaveText([
       birch.client_id,
       `Birch ${token}`,
       '0.0',
@@ -96,7 +96,7 @@ test.describe('View Client Totals (/billing)', () => {
       '$300.00',
     ]);
     await expect(totalsRow.getByRole('rowheader')).toHaveText('Totals (2 clients)');
-    expect(await cellsOf(totalsRow)).toEqual(['2.5', '$250.00', '$1,000.00', '$400.00', '$900.00']);
+    await expect(totalsRow.getByRole('cell')).toHaveText(['2.5', '$250.00', '$1,000.00', '$400.00', '$900.00']);
     await expectNoAxeViolations(page, '/billing');
 
     // Sorting by AR balance, then the other way.
@@ -112,7 +112,7 @@ test.describe('View Client Totals (/billing)', () => {
     await page.getByLabel('Period').selectOption({ label: 'Last month' });
     await expect(page).toHaveURL(/period=last_month/);
     await expect(totalsRow.getByRole('cell').nth(2)).toHaveText('$300.00');
-    expect(await cellsOf(birchRow)).toEqual([
+    await expect(birchRow.getByRole('cell')).toHaveText([
       birch.client_id,
       `Birch ${token}`,
       '0.0',
@@ -121,7 +121,7 @@ test.describe('View Client Totals (/billing)', () => {
       '$0.00',
       '$300.00',
     ]);
-    expect((await cellsOf(alderRow)).slice(2)).toEqual(['2.5', '$250.00', '$0.00', '$0.00', '$600.00']);
+    await expect(alderRow.getByRole('cell')).toHaveText([/.*/, /.*/, '2.5', '$250.00', '$0.00', '$0.00', '$600.00']);
 
     // A custom period starts from the one shown.
     await page.getByLabel('Period').selectOption({ label: 'Custom' });
@@ -129,7 +129,7 @@ test.describe('View Client Totals (/billing)', () => {
     await page.getByLabel('From', { exact: true }).fill(lastMonthDay);
     await page.getByLabel('To', { exact: true }).fill(today);
     await expect(page).toHaveURL(new RegExp(`from=${lastMonthDay}&to=${today}`));
-    expect(await cellsOf(totalsRow)).toEqual(['2.5', '$250.00', '$1,300.00', '$400.00', '$900.00']);
+    await expect(totalsRow.getByRole('cell')).toHaveText(['2.5', '$250.00', '$1,300.00', '$400.00', '$900.00']);
     await page.getByLabel('Period').selectOption({ label: 'This month' });
     await expect(page).not.toHaveURL(/from=/);
 
@@ -140,7 +140,7 @@ test.describe('View Client Totals (/billing)', () => {
     await expect(page).toHaveURL(new RegExp(`partner_id=${partner.id}`));
     await expect(birchRow).toHaveCount(0);
     await expect(totalsRow.getByRole('rowheader')).toHaveText('Totals (1 client)');
-    expect(await cellsOf(totalsRow)).toEqual(['2.5', '$250.00', '$1,000.00', '$400.00', '$600.00']);
+    await expect(totalsRow.getByRole('cell')).toHaveText(['2.5', '$250.00', '$1,000.00', '$400.00', '$600.00']);
 
     // The CSV holds the rows shown, read back.
     const downloading = page.waitForEvent('download');
@@ -159,8 +159,8 @@ test.describe('View Client Totals (/billing)', () => {
     await expect(page).toHaveURL(new RegExp(`/billing/refresh\\?.*partner_id=${partner.id}`));
     await expect(page.getByRole('status').filter({ hasText: 'Figures recomputed' })).toBeVisible();
     await expect(alderRow).toBeVisible();
-    expect(await cellsOf(alderRow)).toEqual(before);
-    expect(await cellsOf(totalsRow)).toEqual(['2.5', '$250.00', '$1,000.00', '$400.00', '$600.00']);
+    await expect(alderRow.getByRole('cell')).toHaveText(before);
+    await expect(totalsRow.getByRole('cell')).toHaveText(['2.5', '$250.00', '$1,000.00', '$400.00', '$600.00']);
 
     // The client's figures lead to its WIP and its invoices.
     await alderRow.getByRole('link', { name: '$250.00' }).click();
