@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { pdfText } from './support/pdf-text';
 import { downloaded, issuedInvoice, type IssuedInvoice } from './support/receivables';
