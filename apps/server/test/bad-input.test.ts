@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MALFORMED_UPLOAD } from '../src/modules/expenses/expenses.routes';
+import { MALFORMED_MULTIPART } from '../src/modules/uploads/single-upload';
 import { NUL_MESSAGE } from '../src/plugins/nul-guard';
 import { Session, createTestApp, signedIn, type TestApp } from './test-app';
 import { createActivityType, createClient, type ActivityTypeBody, type ClientBody } from './work-records';
@@ -223,7 +223,7 @@ describe('a malformed multipart receipt answers 400', () => {
     });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ error: string }>().error).toBe(
-      payload === '' ? 'Choose a receipt file to upload' : MALFORMED_UPLOAD,
+      payload === '' ? 'Choose a receipt file to upload' : MALFORMED_MULTIPART,
     );
   });
 });

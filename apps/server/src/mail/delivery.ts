@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema/index';
+import { pollingWorker } from '../lib/polling-worker';
 import type { MailTransport } from './transport';
 
 export const MAX_ATTEMPTS = 10;
@@ -44,9 +45,6 @@ export function createMailDelivery(
   options: { pollMs?: number } = {},
 ): MailDelivery {
   const { db } = database;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
   let lastPurge = 0;
 
   async function claim(): Promise<OutboxRow[]> {
@@ -119,36 +117,19 @@ export function createMailDelivery(
     return rows.length;
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          while ((await deliverDue()) === BATCH_SIZE && !stopped);
-        } catch (error) {
-          log.error({ err: error }, 'mail delivery round failed');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
-
-  const timer = setInterval(kick, options.pollMs ?? DEFAULT_POLL_MS);
-  timer.unref();
+  const worker = pollingWorker({
+    deliverDue,
+    batchSize: BATCH_SIZE,
+    pollMs: options.pollMs ?? DEFAULT_POLL_MS,
+    log,
+    failureMessage: 'mail delivery round failed',
+  });
 
   return {
-    kick,
+    kick: worker.kick,
     deliverDue,
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await worker.stop();
       transport.close();
     },
   };

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatDate, hasPermission } from '@practice/shared';
 import { apiBaseUrl } from '../config/runtime';
 import { useSession } from '../lib/session-store';
-import { StatementEmailDialog } from './statement-email-dialog';
+import { EmailDialog } from './email-dialog';
+import { useEmailStatement } from './use-email-statement';
 
 type StatementActionsProps = {
   client: { id: number; client_id: string; legal_name: string; invoice_email: string | null };
@@ -18,6 +19,7 @@ export function StatementActions({ client, asOf }: StatementActionsProps) {
   const { user } = useSession();
   const [emailing, setEmailing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const emailStatement = useEmailStatement(client.id);
   const canEmail = hasPermission(user?.full_role, 'can_edit_payments');
   const query = asOf ? `?as_of=${asOf}` : '';
   const dated = asOf ? ` as of ${formatDate(asOf)}` : '';
@@ -44,9 +46,10 @@ export function StatementActions({ client, asOf }: StatementActionsProps) {
         </p>
       )}
       {emailing && (
-        <StatementEmailDialog
-          client={client}
-          asOf={asOf}
+        <EmailDialog
+          title={`E-mail statement to ${client.legal_name}`}
+          defaultTo={client.invoice_email}
+          send={async (input) => (await emailStatement.mutateAsync({ ...input, ...(asOf ? { as_of: asOf } : {}) })).to}
           onClose={() => setEmailing(false)}
           onSent={(to) => {
             setEmailing(false);

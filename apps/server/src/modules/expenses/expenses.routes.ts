@@ -1,76 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { RECEIPT_MAX_BYTES, expenseSchema, expenseSettingsSchema, expenseUpdateSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
-import { invalidField } from '../records/field-errors';
 import { idParams } from '../records/params';
-import { detectFileType } from '../uploads/file-type';
 import { createFileStore } from '../uploads/file-store';
+import { readSingleUpload, sendStoredFile, type UploadRules } from '../uploads/single-upload';
 import { expenseExportQuery, exportExpenses } from './expense-export';
 import { expenseListQuery, listExpenses } from './expense-list';
 import { createExpense, deleteExpense, getExpense, updateExpense } from './expenses.service';
 import { loadMileageRate, updateMileageRate } from './mileage-settings';
-import { attachReceipt, detachReceipt, readReceipt, type ReceiptUpload } from './receipts.service';
+import { attachReceipt, detachReceipt, readReceipt } from './receipts.service';
 
-export const RECEIPT_TOO_LARGE = 'The receipt is larger than 5 MB';
-export const RECEIPT_WRONG_TYPE = 'A receipt must be a PDF or a PNG, JPEG, WebP or HEIC image';
-
-export const MALFORMED_UPLOAD = 'The upload is not a complete multipart/form-data body';
-
-function hasStatus(error: unknown): boolean {
-  return (
-    error !== null && typeof error === 'object' && typeof (error as { statusCode?: unknown }).statusCode === 'number'
-  );
-}
-
-function errorCodeOf(error: unknown): unknown {
-  return error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-}
-
-/** Reads the one file of a multipart upload, at most RECEIPT_MAX_BYTES, and judges its type by content. */
-async function readUpload(request: FastifyRequest): Promise<ReceiptUpload> {
-  let file;
-  let content: Buffer;
-  try {
-    file = await request.file({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-    if (!file) throw invalidField('file', 'Choose a receipt file to upload');
-    content = await file.toBuffer();
-  } catch (error) {
-    const code = errorCodeOf(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, RECEIPT_TOO_LARGE);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(415, 'Upload the receipt as multipart/form-data');
-    }
-    if (error instanceof AppError || hasStatus(error)) throw error;
-    // Only the request is read here: an error without a status is the multipart parser's
-    // (no boundary, a body cut off, no closing boundary), so the request is malformed.
-    throw new AppError(400, MALFORMED_UPLOAD);
-  }
-  const type = detectFileType(content);
-  if (!type) throw new AppError(415, RECEIPT_WRONG_TYPE);
-  return { content, type, originalName: file.filename };
-}
-
-/** RFC 6266: an ASCII fallback name and the UTF-8 one. */
-function attachmentHeader(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-function sendAttachment(reply: FastifyReply, receipt: { content: Buffer; contentType: string; downloadName: string }) {
-  return reply
-    .header('content-type', receipt.contentType)
-    .header('content-disposition', attachmentHeader(receipt.downloadName))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, no-store')
-    .send(receipt.content);
-}
+/** SECURITY.md, uploads: at most 5 MB, the type judged by the content (as ticket attachments, ADR 0161). */
+const RECEIPT_RULES: UploadRules = {
+  maxBytes: RECEIPT_MAX_BYTES,
+  missing: 'Choose a receipt file to upload',
+  tooLarge: 'The receipt is larger than 5 MB',
+  wrongType: 'A receipt must be a PDF or a PNG, JPEG, WebP or HEIC image',
+};
 
 export function registerExpenseRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -124,7 +75,7 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses/:id/receipt',
     { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
     async (request, reply) =>
-      sendAttachment(reply, await readReceipt(db, store, sessionUserOf(request), request.params.id)),
+      sendStoredFile(reply, await readReceipt(db, store, sessionUserOf(request), request.params.id)),
   );
 
   routes.delete(
@@ -161,7 +112,13 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
         '/expenses/:id/receipt',
         { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
         async (request) =>
-          attachReceipt(db, store, sessionUserOf(request), request.params.id, await readUpload(request)),
+          attachReceipt(
+            db,
+            store,
+            sessionUserOf(request),
+            request.params.id,
+            await readSingleUpload(request, RECEIPT_RULES),
+          ),
       );
   });
 }

@@ -218,7 +218,7 @@ describe('receipts', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="invoice\.pdf"/);
   });
 
-  it('refuses text named .png, HTML and SVG with 415, and keeps nothing', async () => {
+  it('refuses text named .png, HTML, SVG or a body not multipart (415) and an empty file (400), and keeps nothing', async () => {
     const expense = await createExpense(staff);
     const [{ organization_id: organizationId }] = (await ownerRows<{ organization_id: number }>(
       testApp,
@@ -241,6 +241,10 @@ describe('receipts', () => {
       payload: { file: 'x' },
     });
     expectStatus(notMultipart, 415);
+    expect(notMultipart.json()).toEqual({ error: 'Upload the file as multipart/form-data' });
+    const empty = await upload(staff, expense.id, 'receipt.png', 'image/png', Buffer.alloc(0));
+    expectStatus(empty, 400);
+    expect(empty.json()).toMatchObject({ error: 'Choose a receipt file to upload' });
     expect((await staff.request({ url: `/expenses/${expense.id}` })).json()).toMatchObject({
       receipt: null,
       version: 1,

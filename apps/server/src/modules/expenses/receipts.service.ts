@@ -4,27 +4,13 @@ import { expenses } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
-import type { DetectedType } from '../uploads/file-type';
 import type { FileStore } from '../uploads/file-store';
+import { safeFileName, type Upload } from '../uploads/single-upload';
 import { assertMaySee } from '../time-entries/entry-access';
 import { expenseSnapshot, type ExpenseView } from './expense-view';
 import { loadExpense, lockExpenseForChange } from './expenses.service';
 
-export type ReceiptUpload = { content: Buffer; type: DetectedType; originalName: string };
 export type StoredReceipt = { content: Buffer; contentType: string; downloadName: string };
-
-/**
- * A download name that cannot carry markup or a path, ending in the extension of the type
- * found in the content (a PDF named receipt.html is saved as receipt.pdf).
- */
-export function receiptNameOf(originalName: string, type: DetectedType): string {
-  const base = (originalName.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
-  const safe = base
-    .replace(/[^A-Za-z0-9 ._()-]/g, '_')
-    .trim()
-    .slice(0, 150);
-  return `${safe || 'receipt'}.${type.extension}`;
-}
 
 /**
  * Attaches (or replaces) an expense's receipt. The file is written under a random name
@@ -36,7 +22,7 @@ export async function attachReceipt(
   store: FileStore,
   actor: SessionUser,
   expenseId: number,
-  upload: ReceiptUpload,
+  upload: Upload,
 ): Promise<ExpenseView> {
   const organizationId = actor.organizationId;
   let storedName: string | null = null;
@@ -50,7 +36,7 @@ export async function attachReceipt(
           receiptFile: storedName,
           receiptContentType: upload.type.contentType,
           receiptSize: upload.content.length,
-          receiptName: receiptNameOf(upload.originalName, upload.type),
+          receiptName: safeFileName(upload.originalName, upload.type, 'receipt'),
           version: current.version + 1,
           updatedAt: new Date(),
         })

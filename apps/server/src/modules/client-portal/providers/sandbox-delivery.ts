@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxEvents } from '../../../db/schema/index';
+import { pollingWorker } from '../../../lib/polling-worker';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxEvent } from './sandbox-signature';
 
 export const SANDBOX_WEBHOOK_PATH = '/api/payments/webhooks/sandbox';
@@ -49,10 +50,6 @@ export function createSandboxDelivery(
   log: FastifyBaseLogger,
   options: { pollMs?: number } = {},
 ): SandboxDelivery {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function claim() {
     const due = ownerDb
       .select({ id: sandboxEvents.id })
@@ -101,35 +98,12 @@ export function createSandboxDelivery(
     return rows.length;
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          while ((await deliverDue()) === BATCH_SIZE && !stopped);
-        } catch (error) {
-          log.error({ err: error }, 'sandbox webhook round failed');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
-
-  const timer = setInterval(kick, options.pollMs ?? POLL_MS);
-  timer.unref();
-  return {
-    kick,
+  const worker = pollingWorker({
     deliverDue,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+    batchSize: BATCH_SIZE,
+    pollMs: options.pollMs ?? POLL_MS,
+    log,
+    failureMessage: 'sandbox webhook round failed',
+  });
+  return { kick: worker.kick, deliverDue, stop: worker.stop };
 }

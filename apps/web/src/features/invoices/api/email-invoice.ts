@@ -5,8 +5,7 @@ import { api } from '../../../lib/api';
 /** POST /invoices/{id}/email: 202, the PDF attached and the portal link and code in the text. */
 export function useEmailInvoice(id: number) {
   return useMutation({
-    mutationFn: async (input: InvoiceEmailInput) => {
-      await api.post(`/invoices/${id}/email`, input);
-    },
+    mutationFn: async (input: InvoiceEmailInput) =>
+      api.post<{ queued: number; to: string[] }>(`/invoices/${id}/email`, input),
   });
 }

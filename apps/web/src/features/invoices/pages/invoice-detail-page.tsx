@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { formatMoney, hasPermission } from '@practice/shared';
+import { EmailDialog } from '../../../components/email-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
@@ -9,9 +10,9 @@ import { apiBaseUrl } from '../../../config/runtime';
 import { shellPaths } from '../../../config/paths';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useSession } from '../../../lib/session-store';
+import { useEmailInvoice } from '../api/email-invoice';
 import { useInvoice } from '../api/get-invoice';
 import { AdjustDialog, type AdjustKind } from '../components/adjust-dialog';
-import { EmailDialog } from '../components/email-dialog';
 import { InvoiceDocument } from '../components/invoice-document';
 import { STATUS_LABELS } from '../components/invoice-labels';
 import '../invoices.css';
@@ -24,6 +25,7 @@ export default function InvoiceDetailPage() {
   const id = useIdParam();
   const { user } = useSession();
   const invoice = useInvoice(id);
+  const emailInvoice = useEmailInvoice(id);
   const [emailing, setEmailing] = useState(false);
   const [adjusting, setAdjusting] = useState<AdjustKind | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -102,12 +104,13 @@ export default function InvoiceDetailPage() {
       <InvoiceDocument invoice={current} />
       {emailing && (
         <EmailDialog
-          invoice={current}
-          open
+          title={`E-mail invoice ${current.number ?? ''}`}
+          defaultTo={current.client.invoice_email}
+          send={async (input) => (await emailInvoice.mutateAsync(input)).to}
           onClose={() => setEmailing(false)}
           onSent={(to) => {
             setEmailing(false);
-            setNotice(to.length > 0 ? `Invoice e-mailed to ${to.join(', ')}.` : 'Invoice e-mailed to the client.');
+            setNotice(`Invoice e-mailed to ${to.join(', ')}.`);
           }}
         />
       )}

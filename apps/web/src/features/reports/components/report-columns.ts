@@ -1,62 +1,75 @@
-import type { ReportGroup, ReportName } from '@practice/shared';
+import { REPORT_NAMES, type ReportGroup, type ReportName } from '@practice/shared';
 
 export type FigureKind = 'money' | 'hours' | 'percent' | 'days';
 export type FigureColumn = { key: string; label: string; kind: FigureKind; narrow?: boolean };
 
-/** The figure columns of each report's table, in order; `narrow` ones stay on a phone's cards too. */
-export const REPORT_COLUMNS: Record<ReportName, FigureColumn[]> = {
+/** A figure column: the answer's field, its header, its format, and 'narrow' if a phone's cards keep it too. */
+type ColumnRow = readonly [key: string, label: string, kind: FigureKind, narrow?: 'narrow'];
+
+/** The figure columns of each report's table, in order. */
+const COLUMN_ROWS: Record<ReportName, ColumnRow[]> = {
   'time-summary': [
-    { key: 'minutes', label: 'Hours', kind: 'hours', narrow: true },
-    { key: 'billable_minutes', label: 'Billable hours', kind: 'hours', narrow: true },
-    { key: 'non_billable_minutes', label: 'Non-billable hours', kind: 'hours' },
-    { key: 'standard_cents', label: 'Standard value', kind: 'money', narrow: true },
+    ['minutes', 'Hours', 'hours', 'narrow'],
+    ['billable_minutes', 'Billable hours', 'hours', 'narrow'],
+    ['non_billable_minutes', 'Non-billable hours', 'hours'],
+    ['standard_cents', 'Standard value', 'money', 'narrow'],
   ],
   utilization: [
-    { key: 'available_minutes', label: 'Available hours', kind: 'hours', narrow: true },
-    { key: 'minutes', label: 'Hours', kind: 'hours' },
-    { key: 'billable_minutes', label: 'Billable hours', kind: 'hours', narrow: true },
-    { key: 'utilization_bp', label: 'Utilization', kind: 'percent', narrow: true },
+    ['available_minutes', 'Available hours', 'hours', 'narrow'],
+    ['minutes', 'Hours', 'hours'],
+    ['billable_minutes', 'Billable hours', 'hours', 'narrow'],
+    ['utilization_bp', 'Utilization', 'percent', 'narrow'],
   ],
   realization: [
-    { key: 'standard_cents', label: 'Standard value', kind: 'money', narrow: true },
-    { key: 'billed_cents', label: 'Billed', kind: 'money', narrow: true },
-    { key: 'write_up_cents', label: 'Write-ups', kind: 'money' },
-    { key: 'write_down_cents', label: 'Write-downs', kind: 'money' },
-    { key: 'collected_cents', label: 'Collected', kind: 'money' },
-    { key: 'realization_bp', label: 'Realization', kind: 'percent', narrow: true },
-    { key: 'collection_bp', label: 'Collection', kind: 'percent' },
+    ['standard_cents', 'Standard value', 'money', 'narrow'],
+    ['billed_cents', 'Billed', 'money', 'narrow'],
+    ['write_up_cents', 'Write-ups', 'money'],
+    ['write_down_cents', 'Write-downs', 'money'],
+    ['collected_cents', 'Collected', 'money'],
+    ['realization_bp', 'Realization', 'percent', 'narrow'],
+    ['collection_bp', 'Collection', 'percent'],
   ],
   'revenue-by-month': [
-    { key: 'billed_cents', label: 'Billed', kind: 'money', narrow: true },
-    { key: 'collected_cents', label: 'Collected', kind: 'money', narrow: true },
-    { key: 'prior_billed_cents', label: 'Billed a year before', kind: 'money' },
-    { key: 'prior_collected_cents', label: 'Collected a year before', kind: 'money' },
+    ['billed_cents', 'Billed', 'money', 'narrow'],
+    ['collected_cents', 'Collected', 'money', 'narrow'],
+    ['prior_billed_cents', 'Billed a year before', 'money'],
+    ['prior_collected_cents', 'Collected a year before', 'money'],
   ],
   'ar-aging': [
-    { key: 'current_cents', label: 'Current', kind: 'money' },
-    { key: 'days_1_30_cents', label: '1-30', kind: 'money' },
-    { key: 'days_31_60_cents', label: '31-60', kind: 'money' },
-    { key: 'days_61_90_cents', label: '61-90', kind: 'money' },
-    { key: 'days_over_90_cents', label: 'Over 90', kind: 'money' },
-    { key: 'unapplied_cents', label: 'Unapplied', kind: 'money' },
-    { key: 'balance_cents', label: 'Balance', kind: 'money', narrow: true },
+    ['current_cents', 'Current', 'money'],
+    ['days_1_30_cents', '1-30', 'money'],
+    ['days_31_60_cents', '31-60', 'money'],
+    ['days_61_90_cents', '61-90', 'money'],
+    ['days_over_90_cents', 'Over 90', 'money'],
+    ['unapplied_cents', 'Unapplied', 'money'],
+    ['balance_cents', 'Balance', 'money', 'narrow'],
   ],
   'wip-aging': [
-    { key: 'days_0_30_cents', label: '0-30 days', kind: 'money' },
-    { key: 'days_31_60_cents', label: '31-60 days', kind: 'money' },
-    { key: 'days_61_90_cents', label: '61-90 days', kind: 'money' },
-    { key: 'days_over_90_cents', label: 'Over 90 days', kind: 'money' },
-    { key: 'wip_cents', label: 'WIP', kind: 'money', narrow: true },
+    ['days_0_30_cents', '0-30 days', 'money'],
+    ['days_31_60_cents', '31-60 days', 'money'],
+    ['days_61_90_cents', '61-90 days', 'money'],
+    ['days_over_90_cents', 'Over 90 days', 'money'],
+    ['wip_cents', 'WIP', 'money', 'narrow'],
   ],
   collections: [
-    { key: 'received_cents', label: 'Received', kind: 'money', narrow: true },
-    { key: 'refunded_cents', label: 'Refunds', kind: 'money' },
-    { key: 'net_collected_cents', label: 'Net collected', kind: 'money' },
-    { key: 'billed_cents', label: 'Billed', kind: 'money' },
-    { key: 'ar_balance_cents', label: 'AR at month end', kind: 'money', narrow: true },
-    { key: 'dso_days', label: 'DSO (days)', kind: 'days', narrow: true },
+    ['received_cents', 'Received', 'money', 'narrow'],
+    ['refunded_cents', 'Refunds', 'money'],
+    ['net_collected_cents', 'Net collected', 'money'],
+    ['billed_cents', 'Billed', 'money'],
+    ['ar_balance_cents', 'AR at month end', 'money', 'narrow'],
+    ['dso_days', 'DSO (days)', 'days', 'narrow'],
   ],
 };
+
+function columnOf([key, label, kind, narrow]: ColumnRow): FigureColumn {
+  return narrow ? { key, label, kind, narrow: true } : { key, label, kind };
+}
+
+function byReport<T>(make: (name: ReportName) => T): Record<ReportName, T> {
+  return Object.fromEntries(REPORT_NAMES.map((name) => [name, make(name)])) as Record<ReportName, T>;
+}
+
+export const REPORT_COLUMNS: Record<ReportName, FigureColumn[]> = byReport((name) => COLUMN_ROWS[name].map(columnOf));
 
 export const GROUP_LABELS: Record<ReportGroup, string> = {
   client: 'Client',
@@ -75,79 +88,54 @@ export type ChartSpec = {
   series: Array<{ key: string; label: string }>;
   /** Ranks the groups; the chart shows the first CHART_GROUPS_MAX of them. */
   rankBy?: string;
-  /** Draws a target line or bar. */
+  /** The format of every series: the charted columns share one. */
   kind: FigureKind;
 };
 
 export const CHART_GROUPS_MAX = 12;
 
-export const REPORT_CHARTS: Record<ReportName, ChartSpec> = {
-  'time-summary': {
-    form: 'stacked',
-    kind: 'hours',
-    rankBy: 'minutes',
-    series: [
-      { key: 'billable_minutes', label: 'Billable hours' },
-      { key: 'non_billable_minutes', label: 'Non-billable hours' },
-    ],
-  },
+/** A chart drawn from columns of its report's table, named by key, under their headers unless `legend` renames one. */
+type ChartPlan = Pick<ChartSpec, 'form' | 'rankBy'> & { series: string[]; legend?: Record<string, string> };
+
+const CHART_PLANS: Record<ReportName, ChartPlan> = {
+  'time-summary': { form: 'stacked', rankBy: 'minutes', series: ['billable_minutes', 'non_billable_minutes'] },
   utilization: {
     form: 'bars',
-    kind: 'hours',
     rankBy: 'billable_minutes',
-    series: [
-      { key: 'billable_minutes', label: 'Billable hours' },
-      { key: 'available_minutes', label: 'Available hours (target)' },
-    ],
+    series: ['billable_minutes', 'available_minutes'],
+    legend: { available_minutes: 'Available hours (target)' },
   },
   realization: {
     form: 'bars',
-    kind: 'money',
     rankBy: 'standard_cents',
-    series: [
-      { key: 'standard_cents', label: 'Standard value' },
-      { key: 'billed_cents', label: 'Billed' },
-      { key: 'collected_cents', label: 'Collected' },
-    ],
+    series: ['standard_cents', 'billed_cents', 'collected_cents'],
   },
-  'revenue-by-month': {
-    form: 'lines',
-    kind: 'money',
-    series: [
-      { key: 'billed_cents', label: 'Billed' },
-      { key: 'prior_billed_cents', label: 'Billed a year before' },
-      { key: 'collected_cents', label: 'Collected' },
-    ],
-  },
+  'revenue-by-month': { form: 'lines', series: ['billed_cents', 'prior_billed_cents', 'collected_cents'] },
   'ar-aging': {
     form: 'stacked',
-    kind: 'money',
     rankBy: 'balance_cents',
-    series: [
-      { key: 'current_cents', label: 'Current' },
-      { key: 'days_1_30_cents', label: '1-30' },
-      { key: 'days_31_60_cents', label: '31-60' },
-      { key: 'days_61_90_cents', label: '61-90' },
-      { key: 'days_over_90_cents', label: 'Over 90' },
-    ],
+    series: ['current_cents', 'days_1_30_cents', 'days_31_60_cents', 'days_61_90_cents', 'days_over_90_cents'],
   },
   'wip-aging': {
     form: 'stacked',
-    kind: 'money',
     rankBy: 'wip_cents',
-    series: [
-      { key: 'days_0_30_cents', label: '0-30 days' },
-      { key: 'days_31_60_cents', label: '31-60 days' },
-      { key: 'days_61_90_cents', label: '61-90 days' },
-      { key: 'days_over_90_cents', label: 'Over 90 days' },
-    ],
+    series: ['days_0_30_cents', 'days_31_60_cents', 'days_61_90_cents', 'days_over_90_cents'],
   },
-  collections: {
-    form: 'bars',
-    kind: 'money',
-    series: [
-      { key: 'received_cents', label: 'Received' },
-      { key: 'billed_cents', label: 'Billed' },
-    ],
-  },
+  collections: { form: 'bars', series: ['received_cents', 'billed_cents'] },
 };
+
+function chartOf(name: ReportName): ChartSpec {
+  const { series, legend, ...plan } = CHART_PLANS[name];
+  const columns = series.map((key) => {
+    const column = REPORT_COLUMNS[name].find((candidate) => candidate.key === key);
+    if (!column) throw new Error(`The ${name} chart draws ${key}, which is no column of its table`);
+    return column;
+  });
+  return {
+    ...plan,
+    kind: columns[0]!.kind,
+    series: columns.map((column) => ({ key: column.key, label: legend?.[column.key] ?? column.label })),
+  };
+}
+
+export const REPORT_CHARTS: Record<ReportName, ChartSpec> = byReport(chartOf);

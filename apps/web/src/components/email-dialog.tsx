@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { invoiceEmailSchema, type InvoiceEmailInput } from '@practice/shared';
-import { FormField } from '../../../components/form-field';
-import { Modal } from '../../../components/modal';
-import { TextareaField } from '../../../components/textarea-field';
-import { schemaResolver } from '../../../lib/form-resolver';
-import { showServerErrors } from '../../../lib/server-form-errors';
-import { useEmailInvoice } from '../api/email-invoice';
-import type { Invoice } from '../api/invoice-views';
+import { schemaResolver } from '../lib/form-resolver';
+import { showServerErrors } from '../lib/server-form-errors';
+import { FormField } from './form-field';
+import { Modal } from './modal';
+import { TextareaField } from './textarea-field';
+
+/** What the dialog asks for: recipients and a message, the part invoice and statement e-mails share. */
+export type EmailInput = InvoiceEmailInput;
 
 type EmailFormValues = { to: string; message: string };
 
@@ -18,14 +19,21 @@ function recipientsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-type EmailDialogProps = { invoice: Invoice; open: boolean; onClose: () => void; onSent: (to: string[]) => void };
+type EmailDialogProps = {
+  title: string;
+  /** The To field's first value: the client's invoice e-mail. */
+  defaultTo?: string | null;
+  /** Queues the message; answers the addresses it went to. */
+  send: (input: EmailInput) => Promise<string[]>;
+  onClose: () => void;
+  onSent: (to: string[]) => void;
+};
 
-/** E-mails the invoice (PDF attached, portal link and code), to the client's invoice e-mail unless changed. */
-export function EmailDialog({ invoice, open, onClose, onSent }: EmailDialogProps) {
-  const send = useEmailInvoice(invoice.id);
+/** E-mails a document to the client: recipients (the client's invoice e-mail unless changed) and an optional message. */
+export function EmailDialog({ title, defaultTo, send, onClose, onSent }: EmailDialogProps) {
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<EmailFormValues, unknown, InvoiceEmailInput>({
-    defaultValues: { to: invoice.client.invoice_email ?? '', message: '' },
+  const { register, handleSubmit, formState, setError } = useForm<EmailFormValues, unknown, EmailInput>({
+    defaultValues: { to: defaultTo ?? '', message: '' },
     resolver: schemaResolver(invoiceEmailSchema, (values: EmailFormValues) => ({
       to: recipientsOf(values.to),
       message: values.message,
@@ -36,18 +44,17 @@ export function EmailDialog({ invoice, open, onClose, onSent }: EmailDialogProps
   const toErrors = errors.to as unknown as Record<string, { message?: string } | undefined> | undefined;
   const toError = errors.to?.message ?? Object.values(toErrors ?? {}).find((issue) => issue?.message)?.message;
 
-  async function submit(input: InvoiceEmailInput): Promise<void> {
+  async function submit(input: EmailInput): Promise<void> {
     setFormError(null);
     try {
-      await send.mutateAsync(input);
-      onSent(input.to ?? []);
+      onSent(await send(input));
     } catch (error) {
-      setFormError(showServerErrors(error, setError, (name) => name === 'message'));
+      setFormError(showServerErrors(error, setError, (name) => name === 'message' || name === 'to'));
     }
   }
 
   return (
-    <Modal open={open} title={`E-mail invoice ${invoice.number ?? ''}`} onClose={onClose}>
+    <Modal open title={title} onClose={onClose}>
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         {formError && (
           <p className="form-error" role="alert">
