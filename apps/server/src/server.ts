@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_FIRMS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFirms } from './db/seed/demo';
 import { seedDemoActivity } from './db/seed/demo-activity';
+import { seedDemoAdmin } from './db/seed/demo-admin';
 import { seedDemoBilling } from './db/seed/demo-billing';
 import { seedDemoPayments } from './db/seed/demo-payments';
 import { seedDemoSupport } from './db/seed/demo-support';
@@ -34,6 +35,7 @@ const context: AppContext = {
   tokens: createTokenSigner(config.secretKey),
   secureCookies: config.publicUrl.startsWith('https://'),
 };
+const demoAdmin = seeded.length > 0 ? await seedDemoAdmin(context, { now: new Date() }) : [];
 const api = await buildApp(context);
 await api.listen({ port: config.port, host: '0.0.0.0' });
 
@@ -77,6 +79,14 @@ if (seeded.length > 0 || config.seedDemo) {
     ),
     ...demoPayments.map((firm) => `  paid ${firm.subdomain}: ${firm.payments} payments`),
     ...demoSupport.map((firm) => `  support ${firm.subdomain}: ${firm.tickets} tickets`),
+    ...demoAdmin.map(
+      ({ subdomain, people }) =>
+        `  admin ${subdomain}: brand colours` +
+        (people
+          ? `, role ${people.role}, ${people.invited} invited (no password yet), ${people.deactivated} deactivated, ` +
+            `${people.trackerEvents} activity log events`
+          : ''),
+    ),
   );
 }
 console.log(lines.join('\n'));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
-import { auditExport, streamFirmExport, type ExportSignal } from './firm-export';
+import { auditExport, streamFirmExport } from './firm-export';
 
 /** GET /admin/export (API.md, the all flag): every record of this firm, as a ZIP of CSVs. */
 export function registerExportRoutes(app: FastifyInstance, context: AppContext): void {
@@ -12,11 +12,11 @@ export function registerExportRoutes(app: FastifyInstance, context: AppContext):
       const actor = sessionUserOf(request);
       const { db } = context.database;
       await auditExport(db, actor);
-      const signal: ExportSignal = { aborted: false };
+      const abandoned = new AbortController();
       reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) signal.aborted = true;
+        if (!reply.raw.writableFinished) abandoned.abort(new Error('export abandoned'));
       });
-      const { stream, done } = streamFirmExport(db, actor, signal);
+      const { stream, done } = streamFirmExport(db, actor, abandoned.signal);
       done.catch((error: unknown) =>
         request.log.warn({ err: error, organizationId: actor.organizationId }, 'firm export stopped'),
       );

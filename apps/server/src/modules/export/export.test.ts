@@ -1,10 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
+import { emptyFullRole } from '@practice/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createActivityType, createClient, createTimeEntry, organizationIdOf } from '../../../test/work-records';
+import { withTenant } from '../../db/client';
 import { auditLog } from '../../db/schema/index';
 import { EXPORT_ENTITIES } from './export-entities';
+import { streamFirmExport } from './firm-export';
 
 describe('GET /admin/export: the firm’s data as a streamed ZIP of CSVs', () => {
   let testApp: TestApp;
@@ -67,5 +70,33 @@ describe('GET /admin/export: the firm’s data as a streamed ZIP of CSVs', () =>
       const session = await signedIn(testApp.app, username);
       expect((await session.request({ url: '/admin/export' })).statusCode).toBe(403);
     }
+  });
+
+  it('ends its reading and its transaction when the download is abandoned half-way', async () => {
+    const demoId = await organizationIdOf(testApp, 'demo');
+    const { db } = testApp.context.database;
+    // Some MB of audit rows that do not compress away: more than the streams between the rows and the socket hold.
+    await withTenant(db, demoId, (tx) =>
+      tx.execute(sql`insert into audit_log (organization_id, action, entity, entity_id, after)
+        select ${demoId}, 'filler', 'test', g::text, jsonb_build_object('noise', md5(g::text) || md5((g * 7)::text))
+        from generate_series(1, 30000) g`),
+    );
+    const abandoned = new AbortController();
+    const actor = { id: 0, organizationId: demoId, username: 'admin', csrf: '', fullRole: emptyFullRole() };
+    // Nobody reads the ZIP: the export fills the streams and waits for room.
+    const { stream, done } = streamFirmExport(db, actor, abandoned.signal);
+    let settled = false;
+    const outcome = done.then(
+      () => 'finished',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    void outcome.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(settled).toBe(false);
+    abandoned.abort(new Error('export abandoned'));
+    stream.destroy();
+    expect(await outcome).toBe('export abandoned');
+    // The transaction is over: the firm's data is read again (the embedded database would wait on it).
+    expect(await withTenant(db, demoId, (tx) => tx.select().from(auditLog).limit(1))).toHaveLength(1);
   });
 });

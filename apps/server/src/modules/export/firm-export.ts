@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
@@ -12,28 +13,12 @@ export const FETCH_ROWS = 2_000;
 
 type Rows = { rows: Record<string, unknown>[]; fields?: { name: string }[] };
 
-/** Stops the export when the download is abandoned: a write that waits for room gives up. */
-export type ExportSignal = { aborted: boolean };
-
-/** Resolves when the stream has room again or is gone; one listener pair, always removed. */
-function roomIn(target: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      target.off('drain', done);
-      target.off('close', done);
-      resolve();
-    };
-    target.on('drain', done);
-    target.on('close', done);
-  });
-}
-
-async function write(target: PassThrough, text: string, signal: ExportSignal): Promise<void> {
-  if (signal.aborted) throw new Error('export abandoned');
-  if (!target.write(text)) {
-    await roomIn(target);
-    if (signal.aborted) throw new Error('export abandoned');
-  }
+/**
+ * Writes one piece and, when the entry's stream is full, waits until the ZIP has taken it in.
+ * An abandoned download aborts the wait, so the transaction ends instead of waiting forever.
+ */
+async function write(target: PassThrough, text: string, signal: AbortSignal): Promise<void> {
+  if (!target.write(text)) await once(target, 'drain', { signal });
 }
 
 /**
@@ -45,13 +30,14 @@ async function streamEntity(
   organizationId: number,
   entity: ExportEntity,
   target: PassThrough,
-  signal: ExportSignal,
+  signal: AbortSignal,
 ): Promise<number> {
   const statement = entity.sql.replaceAll('$ORG', String(organizationId));
   await tx.execute(sql.raw(`DECLARE firm_export NO SCROLL CURSOR FOR ${statement}`));
   let count = 0;
   let header: string[] | null = null;
   for (;;) {
+    signal.throwIfAborted();
     const batch = (await tx.execute(sql.raw(`FETCH FORWARD ${FETCH_ROWS} FROM firm_export`))) as unknown as Rows;
     // Both drivers name the cursor's columns, rows or none: an empty table keeps its header.
     header ??= batch.fields?.map((field) => field.name) ?? Object.keys(batch.rows[0] ?? {});
@@ -88,7 +74,7 @@ export async function auditExport(db: Db, actor: SessionUser): Promise<void> {
 export function streamFirmExport(
   db: Db,
   actor: SessionUser,
-  signal: ExportSignal,
+  signal: AbortSignal,
 ): { stream: Readable; done: Promise<void> } {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
@@ -105,8 +91,10 @@ export function streamFirmExport(
     }
   }).catch((error: unknown) => {
     // A failure half-way must not look like a complete file: the download is cut off.
-    const failure = error instanceof Error ? error : new Error(String(error));
-    for (const { target } of entries) target.destroy(failure);
+    const cause: unknown = signal.aborted ? signal.reason : error;
+    const failure = cause instanceof Error ? cause : new Error(String(cause));
+    // The entries' streams have no error listener (yazl adds none): destroyed quietly, the ZIP carries the error.
+    for (const { target } of entries) target.destroy();
     output.destroy(failure);
     throw failure;
   });

@@ -5,13 +5,17 @@ import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
 import type { DetectedType } from '../uploads/file-type';
 import type { FileStore } from '../uploads/file-store';
+import type { UploadRules } from '../uploads/single-upload';
 import { loadSettings, type OrganizationSettings } from './settings.service';
 
-/** What a logo may be: a raster image judged by its bytes (no SVG: it can carry script). */
-export const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
-export const LOGO_MAX_BYTES = 512 * 1024;
-export const LOGO_TOO_LARGE = 'The logo is larger than 512 KB';
-export const LOGO_WRONG_TYPE = 'A logo must be a PNG, JPEG or WebP image';
+/** What a logo may be: a raster image of 512 KB at most, judged by its bytes (no SVG: it can carry script). */
+export const LOGO_RULES: UploadRules = {
+  maxBytes: 512 * 1024,
+  missing: 'Choose an image to upload',
+  tooLarge: 'The logo is larger than 512 KB',
+  wrongType: 'A logo must be a PNG, JPEG or WebP image',
+  types: new Set(['image/png', 'image/jpeg', 'image/webp']),
+};
 
 export type Logo = { content: Buffer; contentType: string };
 

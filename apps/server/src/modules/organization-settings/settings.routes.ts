@@ -10,8 +10,8 @@ import { notFound } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { createFileStore } from '../uploads/file-store';
-import { readLogo, replaceLogo } from './logo.service';
-import { readLogoUpload } from './logo-upload';
+import { readSingleUpload } from '../uploads/single-upload';
+import { LOGO_RULES, readLogo, replaceLogo } from './logo.service';
 import { getSettings, LOGO_PATH, updateSettings } from './settings.service';
 
 const logoQuery = z.object({
@@ -94,7 +94,7 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
-        replaceLogo(db, store, sessionUserOf(request), await readLogoUpload(request)),
+        replaceLogo(db, store, sessionUserOf(request), await readSingleUpload(request, LOGO_RULES)),
       );
   });
 }

@@ -11,7 +11,7 @@ import { auditLog, roles } from '../../db/schema/index';
 import { withTenant } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { createUser } from '../organizations/organization.service';
-import { LOGO_TOO_LARGE, LOGO_WRONG_TYPE } from './logo.service';
+import { LOGO_RULES } from './logo.service';
 import type { OrganizationSettings } from './settings.service';
 
 /** A 1x1 PNG. */
@@ -147,16 +147,20 @@ describe('Firm settings, logo and their use on invoices', () => {
     expect((await office.request({ method: 'DELETE', url: '/api/organization/logo' })).statusCode).toBe(403);
   });
 
-  it('takes a PNG logo, refuses SVG and oversized files, and serves it publicly with nosniff', async () => {
+  it('takes a PNG logo, refuses SVG, PDF and oversized files, and serves it publicly with nosniff', async () => {
     expect(
       (await admin.request({ url: '/api/organization/logo', headers: { host: 'demo.example.com' } })).statusCode,
     ).toBe(404);
     const svg = await admin.request(upload(SVG, 'logo.png'));
     expect(svg.statusCode).toBe(415);
-    expect(svg.json()).toEqual({ error: LOGO_WRONG_TYPE });
+    expect(svg.json()).toEqual({ error: LOGO_RULES.wrongType });
+    // A PDF is a known upload type (receipts, attachments) but no logo.
+    const pdf = await admin.request(upload(Buffer.from('%PDF-1.7\n%%EOF\n'), 'logo.png'));
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json()).toEqual({ error: LOGO_RULES.wrongType });
     const big = await admin.request(upload(Buffer.concat([PNG, Buffer.alloc(600 * 1024)])));
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: LOGO_TOO_LARGE });
+    expect(big.json()).toEqual({ error: LOGO_RULES.tooLarge });
     const saved = await admin.request(upload(PNG));
     expect(saved.statusCode).toBe(200);
     const logoUrl = (saved.json() as OrganizationSettings).logo_url!;

@@ -5,7 +5,14 @@ import { detectFileType, type DetectedType } from './file-type';
 
 export type Upload = { content: Buffer; type: DetectedType; originalName: string };
 
-export type UploadRules = { maxBytes: number; missing: string; tooLarge: string; wrongType: string };
+/** `types`: the content types taken, of those detectFileType knows; all of them when absent. */
+export type UploadRules = {
+  maxBytes: number;
+  missing: string;
+  tooLarge: string;
+  wrongType: string;
+  types?: ReadonlySet<string>;
+};
 
 export const MALFORMED_MULTIPART = 'The upload is not a complete multipart/form-data body';
 
@@ -39,7 +46,7 @@ export async function readSingleUpload(request: FastifyRequest, rules: UploadRul
   }
   if (content.length === 0) throw invalidField('file', rules.missing);
   const type = detectFileType(content);
-  if (!type) throw new AppError(415, rules.wrongType);
+  if (!type || (rules.types && !rules.types.has(type.contentType))) throw new AppError(415, rules.wrongType);
   return { content, type, originalName: file.filename };
 }
 

@@ -172,7 +172,7 @@ const auditSnapshot = ({ version: _version, created_at: _created, last_sign_in_a
 /** POST /users: the new user has no usable password until he chooses one from the e-mail. */
 export async function createUser(
   context: AppContext,
-  mail: MailDelivery,
+  mail: Pick<MailDelivery, 'kick'>,
   actor: SessionUser,
   input: UserCreateInput,
   now: Date,
