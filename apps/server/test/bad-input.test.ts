@@ -119,6 +119,21 @@ describe('a NUL byte in text answers 400 with the field named', () => {
   });
 });
 
+// Issue 19's fuzz: the router answered these itself, in Fastify's shape and echoing the path.
+describe('a path the router cannot read answers 404 in the error shape', () => {
+  it('with broken percent-encoding or a segment past the length limit, signed in or not', async () => {
+    const anonymous = new Session(testApp.app);
+    for (const url of ['/clients/%zz', '/time-entries/%C0%AF', '/users/%/rate', `/reset_password/${'x'.repeat(101)}`]) {
+      for (const caller of [admin, anonymous]) {
+        const response = await caller.request({ url, csrf: null });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.json()).toEqual({ error: 'Not found' });
+      }
+    }
+  });
+});
+
 const TOO_LARGE_ID = 3_000_000_000;
 
 describe('an id past the integer column', () => {
