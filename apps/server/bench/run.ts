@@ -27,6 +27,7 @@ import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
 import { buildSearchScenarios } from './search-scenarios';
 import { startServer, type ServerProcess } from './server-process';
 import { benchExport, exportReport } from './export-step';
+import { benchFuzz, fuzzFailureLines, fuzzReport } from './fuzz-step';
 import { signIn } from './sign-in';
 
 const USAGE = [
@@ -37,6 +38,8 @@ const USAGE = [
   "aging, one client's ledger, payment) as signed-in users of the firm that",
   'npm run seed:large made: p50/p95/p99 at 10 connections against the budgets, requests per',
   'second at 50. Exits 1 when a call fails (not 2xx); a missed budget is reported, not a failure.',
+  'Then 10,000 malformed requests over every route (issue 19; --only fuzz runs that step alone):',
+  'exits 1 when one is not answered with a 4xx error, or when any of them wrote.',
 ].join('\n');
 
 type Options = { seconds: number; warmup: number; only: string | undefined };
@@ -224,10 +227,17 @@ async function main(argv: string[]): Promise<number> {
     if (isChosen('export', options.only)) {
       for (const line of exportReport(await benchExport(server.baseUrl, server.pid))) console.log(line);
     }
+    // The fuzz step (issue 19): malformed requests over every route, none answered but with a 4xx, none writing.
+    const fuzzFailures: string[] = [];
+    if (!options.only || 'fuzz'.includes(options.only)) {
+      const fuzzed = await benchFuzz(server.baseUrl, client, organizationId);
+      for (const line of fuzzReport(fuzzed)) console.log(line);
+      fuzzFailures.push(...fuzzFailureLines(fuzzed));
+    }
     console.log(machineLoad('after'));
     console.log(`\n${formatTable(outcomes)}\n`);
     for (const warning of budgetWarnings(outcomes)) console.log(warning);
-    const failures = failureLines(results);
+    const failures = [...failureLines(results), ...fuzzFailures];
     for (const failure of failures) console.error(`FAILED: ${failure}`);
     return failures.length > 0 ? 1 : 0;
   } finally {

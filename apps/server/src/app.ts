@@ -13,7 +13,7 @@ import {
 import type { AppContext } from './app-context';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
-import { registerErrorHandler } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
@@ -68,6 +68,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
     bodyLimit: 256 * 1024,
     trustProxy: false,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

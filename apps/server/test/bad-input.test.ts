@@ -97,9 +97,40 @@ describe('a NUL byte in text answers 400 with the field named', () => {
     expect(reset.json()).toEqual({ error: NUL_MESSAGE, details: { resetCode: NUL_MESSAGE } });
   });
 
+  // Issue 19's fuzz: each level of a nested body carried a copy of its whole path, so a
+  // 100 KB body cost seconds of CPU (20,000 levels took 5 s, 50,000 far longer).
+  it('in a body 50,000 levels deep, at once', async () => {
+    const depth = 50_000;
+    const started = performance.now();
+    const response = await admin.request({
+      method: 'POST',
+      url: '/timer/stop',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(depth)}"a\\u0000b"${']'.repeat(depth)}`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toBe(NUL_MESSAGE);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('answers 401 first to a caller without a session on a signed-in route', async () => {
     const response = await new Session(testApp.app).request({ url: '/clients?q=a%00b', csrf: null });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+// Issue 19's fuzz: the router answered these itself, in Fastify's shape and echoing the path.
+describe('a path the router cannot read answers 404 in the error shape', () => {
+  it('with broken percent-encoding or a segment past the length limit, signed in or not', async () => {
+    const anonymous = new Session(testApp.app);
+    for (const url of ['/clients/%zz', '/time-entries/%C0%AF', '/users/%/rate', `/reset_password/${'x'.repeat(101)}`]) {
+      for (const caller of [admin, anonymous]) {
+        const response = await caller.request({ url, csrf: null });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.json()).toEqual({ error: 'Not found' });
+      }
+    }
   });
 });
 

@@ -3,24 +3,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX } from '@practice/shared';
+import { answerProblem, type Answer } from './fuzz/error-answer';
+import { describeExchange, formatCounts, runMalformed } from './fuzz/malformed-run';
 import { operationsOf, routeUrlOf, type JsonSchema, type Operation } from './fuzz/openapi-operations';
 import { isIdName, requestFor, type FuzzRequest } from './fuzz/request-arbitrary';
-import { createTestApp, signedIn, type TestApp } from './test-app';
+import { changedTables, tableChecksums } from './fuzz/table-checksums';
+import { createTestApp, signedIn, type Session, type TestApp } from './test-app';
 import { createActivityType, createClient, createTimeEntry } from './work-records';
 
 /**
- * Malformed and edge-case requests for every operation of the app's own OpenAPI document,
- * signed in as an administrator (with CSRF) and signed out; none may answer 5xx
- * (issue 10, docs/decisions/0097). The seed is fixed, so a failure repeats; FUZZ_SEED
- * tries another one locally.
+ * Requests for every operation of the app's own OpenAPI document, signed in as an
+ * administrator (with CSRF) and signed out (issue 10, docs/decisions/0097; issue 19,
+ * docs/decisions/0167): first at least 2,000 certainly malformed ones, each answered with
+ * a 4xx in the JSON error shape and none writing a row; then edge-case ones that may be
+ * valid, none answered with a 5xx or a leaking error. The seed is fixed, so a failure
+ * repeats; FUZZ_SEED tries another one locally.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const ADMIN_REQUESTS_PER_OPERATION = 30;
-const ANONYMOUS_REQUESTS_PER_OPERATION = 10;
-const MINIMUM_REQUESTS = 2_000;
+const MALFORMED_REQUESTS = 2_000;
+/** One malformed request in four goes without a session. */
+const SIGNED_OUT_EVERY = 4;
+const ADMIN_REQUESTS_PER_OPERATION = 12;
+const ANONYMOUS_REQUESTS_PER_OPERATION = 4;
 /**
  * The generated calls come from addresses of their own, so the failed sign-ins and passkey
  * checks they make never reach the limit of the address the administrator signs in from.
@@ -57,11 +65,26 @@ const key = (method: string, url: string) => `${method} ${url}`;
 /** How many answers of each class (2xx, 4xx, ...) the run got: a fuzz that only meets 401 tests little. */
 const answerKinds = new Map<string, number>();
 
-function describeFailure(request: FuzzRequest, answer: string): string {
-  const payload = request.payload === undefined ? '' : String(request.payload);
-  const shown = payload.length > 300 ? `${payload.slice(0, 300)}... (${payload.length} characters)` : payload;
-  return `${request.method} ${request.url.slice(0, 300)}\n  headers: ${JSON.stringify(request.headers)}\n  body: ${JSON.stringify(shown)}\n  answer: ${answer}`;
+const answerOf = (response: LightMyRequestResponse): Answer => ({
+  status: response.statusCode,
+  contentType: response.headers['content-type'] as string | undefined,
+  body: response.body,
+});
+
+/** The cookies and CSRF header of a signed-in page. */
+function sessionHeaders(session: Session, method: string): Record<string, string> {
+  const cookie = ['access_token_cookie', 'refresh_token_cookie']
+    .map((name) => `${name}=${session.cookie(name)}`)
+    .join('; ');
+  return method === 'GET' ? { cookie } : { cookie, 'x-csrf-token': session.csrfAccess! };
 }
+
+/** Every table's checksum, read as the owner (who sees both firms' rows). */
+const checksums = () =>
+  tableChecksums(async (text) => {
+    const result = await testApp.context.database.db.execute(sql.raw(text));
+    return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  });
 
 /** Sends the generated requests of every operation; returns the failures and counts the requests sent. */
 async function fuzz(
@@ -80,10 +103,10 @@ async function fuzz(
         const response = await send(request);
         const kind = `${Math.floor(response.statusCode / 100)}xx`;
         answerKinds.set(kind, (answerKinds.get(kind) ?? 0) + 1);
-        if (response.statusCode >= 500)
-          failures.push(describeFailure(request, `${response.statusCode} ${response.body}`));
+        const problem = answerProblem(answerOf(response), false);
+        if (problem) failures.push(describeExchange(request, `${problem}: ${response.body}`));
       } catch (error) {
-        failures.push(describeFailure(request, `threw ${String(error)}`));
+        failures.push(describeExchange(request, `threw ${String(error)}`));
       }
     }
   }
@@ -122,51 +145,81 @@ describe('fuzzing every route of the OpenAPI document', () => {
     expect(uncapped).toEqual([]);
   });
 
-  // 116 operations since payments, ledger, billing and the portal merged: 4,640 requests took
-  // 141 s on PGlite on the shared 2-core machine, past the former 120 s.
-  it('answers no 5xx, signed in as an administrator and signed out', { timeout: 300_000 }, async () => {
-    let admin = await signedIn(testApp.app, 'admin');
-    let signIns = 1;
-    const withAdminCookies = (headers: Record<string, string>): Record<string, string> => ({
-      ...headers,
-      cookie: ['access_token_cookie', 'refresh_token_cookie'].map((name) => `${name}=${admin.cookie(name)}`).join('; '),
+  // Before the edge cases, which write: the checksums compare the demo firms' rows as seeded.
+  it('answers every malformed request with a 4xx error and writes nothing', { timeout: 300_000 }, async () => {
+    const admin = await signedIn(testApp.app, 'admin');
+    const before = await checksums();
+    const outcome = await runMalformed({
+      operations,
+      ids,
+      seed: SEED,
+      perOperation: Math.ceil(MALFORMED_REQUESTS / operations.length),
+      signedOutEvery: SIGNED_OUT_EVERY,
+      concurrency: 1,
+      send: async (request, asAdmin) =>
+        answerOf(
+          await testApp.app.inject({
+            ...request,
+            method: request.method as 'GET',
+            headers: asAdmin ? { ...request.headers, ...sessionHeaders(admin, request.method) } : request.headers,
+            remoteAddress: asAdmin ? ADMIN_ADDRESS : ANONYMOUS_ADDRESS,
+          }),
+        ),
     });
-    const asAdmin = async (request: FuzzRequest) => {
-      const headers = withAdminCookies(request.headers);
-      if (request.method !== 'GET') headers['x-csrf-token'] = admin.csrfAccess!;
-      const response = await testApp.app.inject({
-        ...request,
-        method: request.method as 'GET',
-        headers,
-        remoteAddress: ADMIN_ADDRESS,
-      });
-      // A generated call may end the session (logout, a replayed refresh): sign in again for the next.
-      if (response.statusCode === 401) {
-        const still = await testApp.app.inject({ url: '/user', headers: withAdminCookies({}) });
-        if (still.statusCode === 401) {
-          admin = await signedIn(testApp.app, 'admin');
-          signIns += 1;
-        }
-      }
-      return response;
-    };
-    const asAnonymous = (request: FuzzRequest) =>
-      testApp.app.inject({ ...request, method: request.method as 'GET', remoteAddress: ANONYMOUS_ADDRESS });
-
-    const started = performance.now();
-    const signedInRun = await fuzz(ADMIN_REQUESTS_PER_OPERATION, 0, asAdmin);
-    const signedOutRun = await fuzz(ANONYMOUS_REQUESTS_PER_OPERATION, 10_000, asAnonymous);
-    const sent = signedInRun.sent + signedOutRun.sent;
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const after = await checksums();
     console.log(
-      `OpenAPI fuzz (seed ${SEED}): ${sent} requests over ${operations.length} operations ` +
-        `(${signedInRun.sent} as admin, ${signedOutRun.sent} signed out, ${signIns} sign-ins) in ${seconds} s; ` +
-        `answers: ${[...answerKinds]
-          .sort()
-          .map(([kind, count]) => `${kind} ${count}`)
-          .join(', ')}`,
+      `Malformed fuzz (seed ${SEED}): ${outcome.sent} requests over ${operations.length} operations ` +
+        `in ${outcome.seconds.toFixed(1)} s; answers: ${formatCounts(outcome.byStatusClass)}; ` +
+        `kinds: ${formatCounts(outcome.byKind)}`,
     );
-    expect(sent).toBeGreaterThanOrEqual(MINIMUM_REQUESTS);
-    expect([...signedInRun.failures, ...signedOutRun.failures]).toEqual([]);
+    expect(outcome.sent).toBeGreaterThanOrEqual(MALFORMED_REQUESTS);
+    expect(outcome.failures).toEqual([]);
+    expect(changedTables(before, after)).toEqual([]);
+    // The comparison sees a write: one client more.
+    await createClient(admin);
+    expect(changedTables(after, await checksums()).map((line) => line.split(':')[0])).toContain('clients');
   });
+
+  it(
+    'answers no 5xx and no leaking error, signed in as an administrator and signed out',
+    { timeout: 300_000 },
+    async () => {
+      let admin = await signedIn(testApp.app, 'admin');
+      let signIns = 1;
+      const asAdmin = async (request: FuzzRequest) => {
+        const response = await testApp.app.inject({
+          ...request,
+          method: request.method as 'GET',
+          headers: { ...request.headers, ...sessionHeaders(admin, request.method) },
+          remoteAddress: ADMIN_ADDRESS,
+        });
+        // A generated call may end the session (logout, a replayed refresh): sign in again for the next.
+        if (response.statusCode === 401) {
+          const still = await testApp.app.inject({ url: '/user', headers: sessionHeaders(admin, 'GET') });
+          if (still.statusCode === 401) {
+            admin = await signedIn(testApp.app, 'admin');
+            signIns += 1;
+          }
+        }
+        return response;
+      };
+      const asAnonymous = (request: FuzzRequest) =>
+        testApp.app.inject({ ...request, method: request.method as 'GET', remoteAddress: ANONYMOUS_ADDRESS });
+
+      const started = performance.now();
+      const signedInRun = await fuzz(ADMIN_REQUESTS_PER_OPERATION, 0, asAdmin);
+      const signedOutRun = await fuzz(ANONYMOUS_REQUESTS_PER_OPERATION, 10_000, asAnonymous);
+      const sent = signedInRun.sent + signedOutRun.sent;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `OpenAPI fuzz (seed ${SEED}): ${sent} requests over ${operations.length} operations ` +
+          `(${signedInRun.sent} as admin, ${signedOutRun.sent} signed out, ${signIns} sign-ins) in ${seconds} s; ` +
+          `answers: ${[...answerKinds]
+            .sort()
+            .map(([kind, count]) => `${kind} ${count}`)
+            .join(', ')}`,
+      );
+      expect([...signedInRun.failures, ...signedOutRun.failures]).toEqual([]);
+    },
+  );
 });

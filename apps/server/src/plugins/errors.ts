@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, NOT_FOUND } from '../lib/errors';
 
@@ -40,4 +40,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send({ error: error.message });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: NOT_FOUND }));
+}
+
+/**
+ * The router's own refusals (a path with broken percent-encoding, a segment past the
+ * router's length limit) come before any hook or handler, and Fastify answered them in its
+ * shape, with the path echoed. Such a path names nothing the app serves: the same 404 as
+ * any other (issue 19's fuzz).
+ */
+export function answerFrameworkError(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(404).send({ error: NOT_FOUND });
 }

@@ -9,8 +9,13 @@ export type JsonSchema = {
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: boolean | number;
+  exclusiveMaximum?: boolean | number;
+  multipleOf?: number;
+  const?: unknown;
   items?: JsonSchema;
   maxItems?: number;
+  minItems?: number;
+  additionalProperties?: boolean | JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   anyOf?: JsonSchema[];
@@ -18,7 +23,7 @@ export type JsonSchema = {
   nullable?: boolean;
 };
 
-export type Parameter = { name: string; schema: JsonSchema };
+export type Parameter = { name: string; schema: JsonSchema; required: boolean };
 
 /** One method of one path, as the app's own OpenAPI document describes it. */
 export type Operation = {
@@ -32,20 +37,36 @@ export type Operation = {
 };
 
 type OpenApiDocument = {
+  components?: { schemas?: Record<string, JsonSchema> };
   paths: Record<
     string,
     Record<
       string,
       {
-        parameters?: { in: string; name: string; schema?: JsonSchema }[];
+        parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
       }
     >
   >;
 };
 
+const REFERENCE = /^#\/components\/schemas\/(.+)$/;
+
+/** `schema` with each `$ref` to a component replaced by the component (a cycle is cut, left open). */
+function resolved(schema: unknown, components: Record<string, JsonSchema>, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => resolved(item, components, depth));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const reference = (schema as { $ref?: unknown }).$ref;
+  if (typeof reference === 'string') {
+    const target = components[REFERENCE.exec(reference)?.[1] ?? ''];
+    return target && depth < 8 ? resolved(target, components, depth + 1) : {};
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, resolved(value, components, depth)]));
+}
+
 /** Every operation of the document: each route the app serves, with its parameters and body. */
-export function operationsOf(document: OpenApiDocument): Operation[] {
+export function operationsOf(original: OpenApiDocument): Operation[] {
+  const document = resolved(original, original.components?.schemas ?? {}) as OpenApiDocument;
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -53,7 +74,11 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       const of = (where: string) =>
         parameters
           .filter((parameter) => parameter.in === where)
-          .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} }));
+          .map((parameter) => ({
+            name: parameter.name,
+            schema: parameter.schema ?? {},
+            required: parameter.required === true,
+          }));
       operations.push({
         method: method.toUpperCase(),
         path,

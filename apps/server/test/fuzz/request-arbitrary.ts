@@ -306,7 +306,7 @@ function bodyFor(operation: Operation, ids: readonly number[]): fc.Arbitrary<Bod
 }
 
 /** Percent-encodes UTF-8 bytes; a lone surrogate, which encodeURIComponent refuses, goes as U+FFFD. */
-function percentEncoded(text: string): string {
+export function percentEncoded(text: string): string {
   return [...Buffer.from(text, 'utf8')]
     .map((byte) =>
       /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
@@ -317,7 +317,7 @@ function percentEncoded(text: string): string {
 }
 
 /** A value as text for a path or query, percent-encoded. */
-function textOf(value: unknown): string {
+export function textOf(value: unknown): string {
   return percentEncoded(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 }
 
