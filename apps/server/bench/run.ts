@@ -229,7 +229,7 @@ async function main(argv: string[]): Promise<number> {
     }
     // The fuzz step (issue 19): malformed requests over every route, none answered but with a 4xx, none writing.
     const fuzzFailures: string[] = [];
-    if (!options.only || 'fuzz'.includes(options.only)) {
+    if (isChosen('fuzz', options.only)) {
       const fuzzed = await benchFuzz(server.baseUrl, client, organizationId);
       for (const line of fuzzReport(fuzzed)) console.log(line);
       fuzzFailures.push(...fuzzFailureLines(fuzzed));
