@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { apiAs, createClient, unique } from './support/records';
 
@@ -111,6 +112,7 @@ test.describe('sidebar history, recent items and order', () => {
     await page.keyboard.press('Space');
     await expect(timeTracking).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowUp');
+    await expectNoAxeViolations(page, 'edit mode with an item lifted by keyboard');
     await page.keyboard.press('Space');
     await expect(timeTracking).not.toHaveAttribute('aria-pressed', 'true');
     await expect
