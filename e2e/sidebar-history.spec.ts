@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { apiAs, createClient, unique } from './support/records';
 
@@ -50,7 +51,30 @@ test.describe('sidebar history, recent items and order', () => {
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
   });
 
-  test('reorder by mouse, kept after a reload and on the server, then Reset', async ({ page, login }) => {
+  test('the dashboard shows the first 5 recent items, the ones the sidebar shows', async ({ page, login }) => {
+    await login('staff');
+    // Seven visited clients, newest first, as the app keeps them (SPEC 3, key recentItems).
+    const clients = Array.from({ length: 7 }, (_, index) => ({
+      entityType: 'client',
+      entityId: String(907 - index),
+      title: `Visited ${7 - index} LLC`,
+      path: `/clients/${907 - index}`,
+      timestamp: Date.UTC(2026, 10, 20, 9, 7 - index),
+    }));
+    await page.evaluate((client) => localStorage.setItem('recentItems', JSON.stringify({ client })), clients);
+    await page.reload();
+    const newestFive = clients.slice(0, 5).map((client) => `Client${client.title}`);
+    const onDashboard = page.getByRole('region', { name: 'Recent items' }).getByRole('link');
+    await expect(onDashboard).toHaveText(newestFive);
+    const inSidebar = page.getByRole('region', { name: 'Recent', exact: true }).getByRole('link');
+    await expect(inSidebar).toHaveText(newestFive);
+    await expect(onDashboard.first()).toHaveAttribute('href', '/clients/907');
+  });
+
+  test('reorder by mouse and by keyboard, kept after a reload and on the server, then Reset', async ({
+    page,
+    login,
+  }) => {
     await login('staff');
     const before = await menuLabels(page);
     expect(before.slice(0, 2)).toEqual(['Dashboard', 'Time Tracking']);
@@ -68,19 +92,46 @@ test.describe('sidebar history, recent items and order', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 15 });
     await page.mouse.up();
     await expect(notifications).toContainText('Navigation order updated!');
-    await expect(page.locator('.nav-list.is-editing .nav-label').first()).toHaveText('Settings');
+    const editing = page.locator('.nav-list.is-editing .nav-label');
+    await expect(editing.first()).toHaveText('Settings');
+
+    // Keyboard, on a short screen where the sidebar scrolls and is scrolled down: Space lifts
+    // Time Tracking, ArrowUp moves it above Dashboard, Space drops it; Escape cancels a move.
+    await page.setViewportSize({ width: 1024, height: 420 });
+    await page.locator('#app-sidebar').evaluate((sidebar) => sidebar.scrollTo(0, sidebar.scrollHeight));
+    const dashboard = page.getByRole('button', { name: 'Move Dashboard' });
+    await dashboard.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(dashboard).not.toHaveAttribute('aria-pressed', 'true');
+    expect((await editing.allTextContents()).slice(0, 3)).toEqual(['Settings', 'Dashboard', 'Time Tracking']);
+    await page.locator('#app-sidebar').evaluate((sidebar) => sidebar.scrollTo(0, sidebar.scrollHeight));
+    const timeTracking = page.getByRole('button', { name: 'Move Time Tracking' });
+    await timeTracking.focus();
+    await page.keyboard.press('Space');
+    await expect(timeTracking).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expectNoAxeViolations(page, 'edit mode with an item lifted by keyboard');
+    await page.keyboard.press('Space');
+    await expect(timeTracking).not.toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () => (await editing.allTextContents()).slice(0, 3))
+      .toEqual(['Settings', 'Time Tracking', 'Dashboard']);
+    await expect(timeTracking).toBeFocused();
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(notifications).toContainText('Navigation customization saved!');
     const ordered = await menuLabels(page);
-    expect(ordered.slice(0, 3)).toEqual(['Settings', 'Dashboard', 'Time Tracking']);
+    expect(ordered.slice(0, 3)).toEqual(['Settings', 'Time Tracking', 'Dashboard']);
     const stored = await page.evaluate(() =>
       Object.keys(localStorage).filter((key) => key.startsWith('navigationOrder:')),
     );
     expect(stored).toHaveLength(1);
     await page.reload();
     await expect(page.locator('main h1')).toBeVisible();
-    expect((await menuLabels(page)).slice(0, 3)).toEqual(['Settings', 'Dashboard', 'Time Tracking']);
+    expect((await menuLabels(page)).slice(0, 3)).toEqual(['Settings', 'Time Tracking', 'Dashboard']);
 
     // Another browser has no local copy: the order comes from the server (GET /api/user/preferences).
     await page.evaluate(() => {
@@ -90,7 +141,7 @@ test.describe('sidebar history, recent items and order', () => {
     await expect(page.locator('main h1')).toBeVisible();
     await expect
       .poll(async () => (await menuLabels(page)).slice(0, 3))
-      .toEqual(['Settings', 'Dashboard', 'Time Tracking']);
+      .toEqual(['Settings', 'Time Tracking', 'Dashboard']);
 
     await page.getByRole('button', { name: 'Edit menu' }).click();
     await page.getByRole('button', { name: 'Reset' }).click();

@@ -7,7 +7,7 @@ import { LoadingPage } from './components/loading-page';
 import { publicPaths, shellPaths } from './config/paths';
 import { LoginPage, startSession } from './features/auth';
 import { signInPasskeys } from './app/sign-in-passkeys';
-import { loadOrganizationBranding } from './lib/organization-branding';
+import { loadOrganizationConfig } from './lib/organization-config';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -39,7 +39,10 @@ async function mountApp(): Promise<void> {
 }
 
 startSession(window.location.pathname);
-void loadOrganizationBranding();
+void loadOrganizationConfig();
+// Development builds only: the dev panel loads in a chunk of its own; a production build has
+// no trace of it (the condition is false at build time, so the import is dropped, ADR 0168).
+if (import.meta.env.DEV) void import('./app/dev-panel').then(({ mountDevPanel }) => mountDevPanel());
 
 if (window.location.pathname === publicPaths.login.path) {
   const popup = new URLSearchParams(window.location.search).has('popup');

@@ -8,6 +8,8 @@ export const DASHBOARD_BOOKMARKS = 4;
 export const NAVIGATION_HISTORY_MAX = 50;
 export const RECENT_ITEMS_PER_ENTITY = 20;
 export const RECENT_ITEMS_IN_SIDEBAR = 5;
+/** SPEC 2: the dashboard shows the first 5 recent items. */
+export const RECENT_ITEMS_ON_DASHBOARD = 5;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SIDEBAR_EXPANDED_PX = 250;
 export const SIDEBAR_COLLAPSED_PX = 70;

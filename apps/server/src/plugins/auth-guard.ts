@@ -76,6 +76,16 @@ export function registerAuthGuard(app: FastifyInstance, context: AppContext): vo
   });
 }
 
+/**
+ * The user of a public route that tells a signed-in caller more (the organization's
+ * configuration on a host that names none): null without an access cookie; a cookie that
+ * fails the check answers 401 as on any route, so the page refreshes its session and asks again.
+ */
+export async function optionalSessionUser(context: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
+  if (!request.cookies[ACCESS_COOKIE]) return null;
+  return authenticate(context, request);
+}
+
 /** The signed-in user of a route that declared a permission other than `public`. */
 export function sessionUserOf(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized('No authentication token found');

@@ -94,6 +94,12 @@ describe('the API client', () => {
     expect(sent).toEqual(['refresh-csrf', 'refresh-csrf', 'access-csrf']);
   });
 
+  it('echoes the access CSRF cookie on the development POST /logout, a signed-in call like any other', async () => {
+    const { client, calls } = setup(() => json(200, { ok: true }), SIGNED_IN);
+    await client.post('/logout', { logout_type: 'refresh_only' });
+    expect(calls[0]?.headers['X-CSRF-TOKEN']).toBe('access-csrf');
+  });
+
   it('shares one refresh among concurrent 401s and retries each call once', async () => {
     let refreshed = false;
     let releaseRefresh: () => void = () => undefined;

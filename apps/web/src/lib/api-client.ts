@@ -58,12 +58,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
   /**
-   * The refresh token's CSRF value for /refresh, and for /logout while it exists: it outlives
-   * the access token, so logout works after the access token has expired (ADR 0092).
+   * The refresh token's CSRF value for /refresh, and for DELETE /logout while it exists: it
+   * outlives the access token, so logout works after the access token has expired (ADR 0092).
+   * The development POST /logout is an ordinary signed-in call (ADR 0168).
    */
-  function csrfFor(path: string): string | null {
+  function csrfFor(method: Method, path: string): string | null {
     if (path === REFRESH_PATH) return options.readCookie(CSRF_REFRESH_COOKIE);
-    if (path === LOGOUT_PATH) return options.readCookie(CSRF_REFRESH_COOKIE) ?? options.readCookie(CSRF_ACCESS_COOKIE);
+    if (method === 'DELETE' && path === LOGOUT_PATH) {
+      return options.readCookie(CSRF_REFRESH_COOKIE) ?? options.readCookie(CSRF_ACCESS_COOKIE);
+    }
     return options.readCookie(CSRF_ACCESS_COOKIE);
   }
 
@@ -73,7 +76,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (method !== 'GET') {
-      const csrf = csrfFor(pathOnly(path));
+      const csrf = csrfFor(method, pathOnly(path));
       if (csrf) headers['X-CSRF-TOKEN'] = csrf;
     }
     const organization = options.organizationHeader();

@@ -2,7 +2,8 @@ import { apiBaseUrl } from '../config/runtime';
 import { createApiClient } from './api-client';
 import { readCookie } from './cookies';
 import { getSession, parseUser, sessionActions } from './session-store';
-import { readStorage, STORAGE_KEYS } from './storage-keys';
+import { DEV_ORG_SUBDOMAIN_KEY } from './dev-storage-keys';
+import { readStorage } from './storage-keys';
 
 const REFRESH_LOCK = 'practice-session-refresh';
 
@@ -16,7 +17,7 @@ export const api = createApiClient({
   baseUrl: apiBaseUrl,
   fetch: (input, init) => window.fetch(input, init),
   readCookie: (name) => readCookie(name),
-  organizationHeader: () => (import.meta.env.DEV ? readStorage(STORAGE_KEYS.devOrgSubdomain) : null),
+  organizationHeader: () => (import.meta.env.DEV ? readStorage(DEV_ORG_SUBDOMAIN_KEY) : null),
   refreshLock: withRefreshLock,
   session: {
     isLoggingOut: () => getSession().loggingOut,

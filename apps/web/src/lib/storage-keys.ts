@@ -4,8 +4,6 @@ export const STORAGE_KEYS = {
   formattedDates: 'formattedDates',
   /** SPEC 3: how notifications show (default custom). */
   notifsMode: 'notifsMode',
-  /** Development only: the organization subdomain sent as X-Organization-ID ('main' means none). */
-  devOrgSubdomain: 'devOrgSubdomain',
   sidebarCollapsed: 'sidebarCollapsed',
   /** Followed by a username: 'true' once the passkey setup prompt was shown to that user (SPEC 3, 4). */
   passkeyPromptShownPrefix: 'passkeyPromptShown:',

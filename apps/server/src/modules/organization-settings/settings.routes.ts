@@ -31,20 +31,6 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
     async (request) => getSettings(db, sessionUserOf(request)),
   );
 
-  // The shell's colours and logo for the signed-in user's own firm, whatever host the page is on.
-  routes.get(
-    '/api/organization/branding',
-    { config: { permission: 'signed-in' }, schema: { tags } },
-    async (request) => {
-      const settings = await getSettings(db, sessionUserOf(request));
-      return {
-        name: settings.name,
-        branding: { primaryColor: settings.primary_color, secondaryColor: settings.secondary_color },
-        logo_url: settings.logo_url,
-      };
-    },
-  );
-
   routes.put(
     '/api/organization/settings',
     { config: { permission: 'all' }, schema: { body: organizationSettingsSchema, tags } },

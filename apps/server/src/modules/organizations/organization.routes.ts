@@ -1,26 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { optionalSessionUser } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { logoUrlOf } from '../organization-settings/settings.service';
+
+/**
+ * The organization the request names (host, Origin, development header) or, when it names
+ * none, the signed-in caller's own (DESIGN.md Tenancy); null when there is neither.
+ */
+async function configuredOrganizationId(context: AppContext, request: FastifyRequest): Promise<number | null> {
+  const lookup = await resolveRequestOrganization(context, request);
+  if (lookup.kind === 'found') return lookup.organization.id;
+  if (lookup.kind === 'unknown') return null;
+  return (await optionalSessionUser(context, request))?.organizationId ?? null;
+}
 
 export function registerOrganizationRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /** SPEC 7: the branding of the organization the page's subdomain names; public, it shows before sign-in. */
+  /**
+   * SPEC 7: the organization's configuration (name, branding, logo), public since it shows
+   * before sign-in. The page reads it once: its colours, name and logo dress the shell (ADR 0168).
+   */
   routes.get(
     '/api/organization/config',
     { config: { permission: 'public' }, schema: { tags: ['organization'] } },
     async (request) => {
-      const lookup = await resolveRequestOrganization(context, request);
-      if (lookup.kind !== 'found') throw notFound('Organization not found');
-      const [row] = await context.database.db
-        .select()
-        .from(organizations)
-        .where(eq(organizations.id, lookup.organization.id));
+      const organizationId = await configuredOrganizationId(context, request);
+      if (organizationId === null) throw notFound('Organization not found');
+      const [row] = await context.database.db.select().from(organizations).where(eq(organizations.id, organizationId));
       if (!row) throw notFound('Organization not found');
       return {
         organization_id: row.id,

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { RECENT_ITEMS_IN_SIDEBAR } from '@practice/shared';
-import { latestRecentItems, recordVisit } from '../../lib/navigation-history';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { hasPermission, MOBILE_BREAKPOINT_PX } from '@practice/shared';
 import { publicPaths, shellPaths } from '../../config/paths';
 import { LoadingPage } from '../../components/loading-page';
 import { logout } from '../../features/auth';
+import { recordPageVisit } from '../../lib/recent-items';
 import { useSession } from '../../lib/session-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -16,7 +15,8 @@ import { ToastRegion } from '../../components/toast-region';
 import { Sidebar } from './sidebar';
 import { ActivityTracking } from './activity-tracking';
 import { TopBar } from './top-bar';
-import { useFirmBranding, useLiveSession } from './use-live-session';
+import { useLiveSession } from './use-live-session';
+import { forgetSignedInOrganization, useSignedInOrganization } from '../../lib/organization-config';
 import { UpdateBanner } from './update-banner';
 import './shell.css';
 
@@ -55,9 +55,8 @@ export function ShellLayout() {
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const menuButtonReturn = useRef<HTMLElement | null>(null);
   useLiveSession();
-  const firm = useFirmBranding();
+  const organization = useSignedInOrganization(user?.organization_id ?? null);
   const location = useLocation();
-  const [recentItems, setRecentItems] = useState(() => latestRecentItems(RECENT_ITEMS_IN_SIDEBAR));
 
   // Each visit goes into the history and recent items once the page shows; its title is the
   // page's heading (a client's legal name), followed while it loads.
@@ -69,8 +68,7 @@ export function ShellLayout() {
       const heading = document.querySelector('main h1')?.textContent?.trim() || document.title;
       if (heading === title) return;
       title = heading;
-      recordVisit(location.pathname, location.search, heading);
-      setRecentItems(latestRecentItems(RECENT_ITEMS_IN_SIDEBAR));
+      recordPageVisit(location.pathname, location.search, heading);
     };
     const timer = setTimeout(record, 400);
     const main = document.getElementById('main-content');
@@ -114,9 +112,14 @@ export function ShellLayout() {
 
   async function signOut(): Promise<void> {
     await logout();
+    forgetSignedInOrganization();
     navigate(publicPaths.login.getHref(), { replace: true });
   }
 
+  const firm =
+    typeof organization?.name === 'string'
+      ? { name: organization.name, logo_url: organization.logo_url ?? null }
+      : null;
   const layoutClass = ['shell', collapsed && !mobile && 'is-collapsed'].filter(Boolean).join(' ');
   return (
     <AccessibilityProvider>
@@ -134,7 +137,6 @@ export function ShellLayout() {
           onNavigate={() => setMobileOpen(false)}
           onLogout={() => void signOut()}
           closeButtonRef={closeButtonRef}
-          recentItems={recentItems}
           firm={firm}
         />
         {mobile && mobileOpen && (

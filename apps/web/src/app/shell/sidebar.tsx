@@ -19,7 +19,6 @@ import {
 } from './sidebar-order';
 import { SortableNavList } from './sortable-nav-list';
 import { toast } from '../../lib/toasts';
-import type { RecentItem } from '../../lib/navigation-history';
 
 type SidebarProps = {
   user: User;
@@ -34,8 +33,6 @@ type SidebarProps = {
   closeButtonRef: Ref<HTMLButtonElement>;
   /** The firm's name and logo address (issue 16), once loaded. */
   firm?: { name: string; logo_url: string | null } | null;
-  /** The latest recent items (SPEC 2: shown expanded on the desktop only). */
-  recentItems: RecentItem[];
 };
 
 /** The tooltip names the item when only its icon shows, and carries SPEC 2's longer names always. */
@@ -90,7 +87,6 @@ export function Sidebar({
   onLogout,
   closeButtonRef,
   firm = null,
-  recentItems,
 }: SidebarProps) {
   const logo = useFirmLogo(firm?.logo_url);
   const unreadReplies = useUnreadTicketReplies().data ?? 0;
@@ -219,7 +215,7 @@ export function Sidebar({
           )}
         </div>
       )}
-      {canEdit && !editing && <RecentItemsPanel items={recentItems} onNavigate={onNavigate} />}
+      {canEdit && !editing && <RecentItemsPanel onNavigate={onNavigate} />}
       <UserSummary user={user} />
     </nav>
   );

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { api } from '../../lib/api';
-import { parseAnswer } from '../../lib/api-answer';
-import { applyBranding } from '../../lib/branding';
 import { getSession, parseUser, sessionActions } from '../../lib/session-store';
 
 /** How often an open page asks again who its user is, when he does nothing. */
@@ -40,23 +36,4 @@ export function useLiveSession(): void {
       window.removeEventListener('focus', onFocus);
     };
   }, []);
-}
-
-const brandingSchema = z.object({
-  name: z.string(),
-  branding: z.object({ primaryColor: z.string(), secondaryColor: z.string() }),
-  logo_url: z.nullable(z.string()),
-});
-
-/** The signed-in user's firm: its colours on the shell, and its logo's address. */
-export function useFirmBranding() {
-  const branding = useQuery({
-    queryKey: ['firm-branding'],
-    queryFn: async () => parseAnswer(brandingSchema, await api.get('/api/organization/branding')),
-    staleTime: 60_000,
-  });
-  useEffect(() => {
-    if (branding.data) applyBranding(branding.data.branding);
-  }, [branding.data]);
-  return branding.data ?? null;
 }

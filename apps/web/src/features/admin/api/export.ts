@@ -1,7 +1,8 @@
 import { apiBaseUrl } from '../../../config/runtime';
 import { api } from '../../../lib/api';
 import { errorFromResponse } from '../../../lib/api-error';
-import { readStorage, STORAGE_KEYS } from '../../../lib/storage-keys';
+import { DEV_ORG_SUBDOMAIN_KEY } from '../../../lib/dev-storage-keys';
+import { readStorage } from '../../../lib/storage-keys';
 
 /** The files of the export in the order the server writes them (modules/export/export-entities.ts). */
 export const EXPORT_FILES = [
@@ -50,7 +51,7 @@ export async function downloadExport(onProgress: (progress: ExportProgress) => v
   // A quick call first: an expired access token is refreshed by the API client before the long one.
   await api.get('/user');
   const headers: Record<string, string> = {};
-  const organization = import.meta.env.DEV ? readStorage(STORAGE_KEYS.devOrgSubdomain) : null;
+  const organization = import.meta.env.DEV ? readStorage(DEV_ORG_SUBDOMAIN_KEY) : null;
   if (organization) headers['X-Organization-ID'] = organization;
   const response = await window.fetch(`${apiBaseUrl()}/admin/export`, { credentials: 'include', headers });
   if (!response.ok || !response.body) throw await errorFromResponse(response);

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import type { OrganizationSettingsInput } from '@practice/shared';
 import { api } from '../../../lib/api';
 import { parseAnswer } from '../../../lib/api-answer';
+import { loadOrganizationConfig } from '../../../lib/organization-config';
 
 export const settingsSchema = z.object({
   name: z.string(),
@@ -22,7 +23,7 @@ export const settingsSchema = z.object({
 });
 export type FirmSettings = z.infer<typeof settingsSchema>;
 
-export const settingsKeys = { settings: ['firm-settings'] as const, branding: ['firm-branding'] as const };
+export const settingsKeys = { settings: ['firm-settings'] as const };
 
 export function useFirmSettings() {
   return useQuery({
@@ -37,7 +38,8 @@ function useSettingsMutation<Args>(call: (args: Args) => Promise<unknown>) {
     mutationFn: async (args: Args) => parseAnswer(settingsSchema, await call(args)),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.settings, saved);
-      return queryClient.invalidateQueries({ queryKey: settingsKeys.branding });
+      // The shell's colours, name and logo come from the organization's configuration: read it again.
+      return loadOrganizationConfig();
     },
   });
 }

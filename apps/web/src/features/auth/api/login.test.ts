@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch as answer, jsonResponse as json } from '../../../test-support/fetch-answers';
+import { DEV_BYPASS_2FA_KEY } from '../../../lib/dev-storage-keys';
 import { getSession, sessionActions } from '../../../lib/session-store';
 import { login } from './login';
 
@@ -62,5 +63,20 @@ describe('password sign-in', () => {
       message: 'Username and password are required',
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends the bypass-2FA header only while the dev panel toggle is on (a development build)', async () => {
+    const sentHeaders = () => vi.mocked(fetch).mock.calls[0]?.[1]?.headers as Record<string, string>;
+    answer(json(200, USER));
+    await login({ username: 'manager', password: 'demo-password' });
+    expect(sentHeaders()['X-Bypass-2FA']).toBeUndefined();
+    localStorage.setItem(DEV_BYPASS_2FA_KEY, 'true');
+    try {
+      answer(json(200, USER));
+      await login({ username: 'manager', password: 'demo-password' });
+      expect(sentHeaders()['X-Bypass-2FA']).toBe('true');
+    } finally {
+      localStorage.removeItem(DEV_BYPASS_2FA_KEY);
+    }
   });
 });

@@ -1,7 +1,9 @@
 import type { LoginInput } from '@practice/shared';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-error';
+import { DEV_BYPASS_2FA_KEY } from '../../../lib/dev-storage-keys';
 import { parseUser, sessionActions, type User } from '../../../lib/session-store';
+import { readStorage } from '../../../lib/storage-keys';
 
 export const MISSING_CREDENTIALS = 'Username and password are required';
 
@@ -38,12 +40,18 @@ export function credentialsMissing(input: Partial<LoginInput>): boolean {
   return !input.username?.trim() && !input.password;
 }
 
+/** Development builds only: the dev panel's toggle asks the server to skip the second factor (SPEC 7). */
+function bypassHeaders(): Record<string, string> | undefined {
+  if (!import.meta.env.DEV || readStorage(DEV_BYPASS_2FA_KEY) !== 'true') return undefined;
+  return { 'X-Bypass-2FA': 'true' };
+}
+
 /** Signs in with a password; failures come back as SPEC 8 messages, never as exceptions. */
 export async function login(input: LoginInput): Promise<LoginResult> {
   if (credentialsMissing(input)) return { kind: 'failed', message: MISSING_CREDENTIALS };
   let body: unknown;
   try {
-    body = await api.post('/login', { username: input.username, password: input.password });
+    body = await api.post('/login', { username: input.username, password: input.password }, bypassHeaders());
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'failed', message: 'An unexpected error occurred during login' };
     if (error.network) return { kind: 'failed', message: 'Network error during login' };

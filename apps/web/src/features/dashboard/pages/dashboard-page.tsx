@@ -6,6 +6,7 @@ import { BookmarkedClients } from '../components/bookmarked-clients';
 import { Greeting } from '../components/greeting';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivityList } from '../components/recent-activity-list';
+import { RecentItems } from '../components/recent-items';
 import { StatsStrip } from '../components/stats-strip';
 import '../dashboard.css';
 
@@ -23,6 +24,7 @@ export default function DashboardPage() {
         <QuickActions fullRole={user.full_role} />
         <div className="dashboard-side">
           {hasPermission(user.full_role, 'can_view_clients') && <BookmarkedClients />}
+          <RecentItems />
           <RecentActivityList />
         </div>
       </div>

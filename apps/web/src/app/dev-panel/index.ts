@@ -1,0 +1,1 @@
+export { mountDevPanel } from './mount-dev-panel';
