@@ -7,11 +7,13 @@ import { organizationSettingsSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { fileAnswer } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { createFileStore } from '../uploads/file-store';
-import { readLogo, replaceLogo } from './logo.service';
+import { LOGO_TYPES, readLogo, replaceLogo } from './logo.service';
 import { readLogoUpload } from './logo-upload';
+import { brandingAnswer, settingsAnswer } from './settings-answers';
 import { getSettings, LOGO_PATH, updateSettings } from './settings.service';
 
 const logoQuery = z.object({
@@ -27,14 +29,24 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
 
   routes.get(
     '/api/organization/settings',
-    { config: { permission: 'can_view_admin_page' }, schema: { tags } },
+    {
+      config: { permission: 'can_view_admin_page' },
+      schema: { summary: "Read the firm's settings", tags, response: { 200: settingsAnswer } },
+    },
     async (request) => getSettings(db, sessionUserOf(request)),
   );
 
   // The shell's colours and logo for the signed-in user's own firm, whatever host the page is on.
   routes.get(
     '/api/organization/branding',
-    { config: { permission: 'signed-in' }, schema: { tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: "Read the signed-in user's firm's name, colours and logo address",
+        tags,
+        response: { 200: brandingAnswer },
+      },
+    },
     async (request) => {
       const settings = await getSettings(db, sessionUserOf(request));
       return {
@@ -47,12 +59,25 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
 
   routes.put(
     '/api/organization/settings',
-    { config: { permission: 'all' }, schema: { body: organizationSettingsSchema, tags } },
+    {
+      config: { permission: 'all' },
+      schema: {
+        summary: "Update the firm's settings",
+        body: organizationSettingsSchema,
+        tags,
+        response: { 200: settingsAnswer },
+      },
+    },
     async (request) => updateSettings(db, sessionUserOf(request), request.body),
   );
 
-  routes.delete(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
-    replaceLogo(db, store, sessionUserOf(request), null),
+  routes.delete(
+    LOGO_PATH,
+    {
+      config: { permission: 'all' },
+      schema: { summary: "Remove the firm's logo", tags, response: { 200: settingsAnswer } },
+    },
+    async (request) => replaceLogo(db, store, sessionUserOf(request), null),
   );
 
   /**
@@ -63,7 +88,15 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
    */
   routes.get(
     LOGO_PATH,
-    { config: { permission: 'public' }, schema: { querystring: logoQuery, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Download the firm's logo",
+        querystring: logoQuery,
+        tags,
+        response: { 200: fileAnswer('The logo', [...LOGO_TYPES]) },
+      },
+    },
     async (request: FastifyRequest<{ Querystring: z.infer<typeof logoQuery> }>, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
       let organizationId: number | null = lookup.kind === 'found' ? lookup.organization.id : null;
@@ -91,10 +124,13 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
   // Multipart parsing exists in this scope only.
   app.register(async (scope) => {
     await scope.register(multipart);
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
-        replaceLogo(db, store, sessionUserOf(request), await readLogoUpload(request)),
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      LOGO_PATH,
+      {
+        config: { permission: 'all' },
+        schema: { summary: "Replace the firm's logo", tags, response: { 200: settingsAnswer } },
+      },
+      async (request) => replaceLogo(db, store, sessionUserOf(request), await readLogoUpload(request)),
+    );
   });
 }
