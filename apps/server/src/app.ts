@@ -4,17 +4,15 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
+import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerNulGuard } from './plugins/nul-guard';
+import { openApiOptions } from './plugins/openapi-document';
+import { healthAnswer, openApiAnswer } from './plugins/system-answers';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organization.routes';
@@ -71,7 +69,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const isAllowedOrigin = allowedOriginMatcher(context.config);
   await app.register(cors, {
@@ -83,10 +81,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(compress, { threshold: 1024 });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Practice API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
 
   registerErrorHandler(app);
   registerAuthGuard(app, context);
@@ -123,8 +118,22 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSearchRoutes(app, context);
   registerActivityLogRoutes(app, context);
   if (context.config.appEnv === 'development') registerDevRoutes(app, context);
-  app.get('/api/docs/json', { config: { permission: 'public' } }, async () => app.swagger());
-  app.get('/health', { config: { permission: 'public' } }, async () => ({ ok: true }));
+  app.get(
+    '/api/docs/json',
+    {
+      config: { permission: 'public' },
+      schema: { summary: 'Read this OpenAPI document', tags: ['system'], response: { 200: openApiAnswer } },
+    },
+    async () => app.swagger(),
+  );
+  app.get(
+    '/health',
+    {
+      config: { permission: 'public' },
+      schema: { summary: 'Check that the server runs', tags: ['system'], response: { 200: healthAnswer } },
+    },
+    async () => ({ ok: true }),
+  );
 
   await app.ready();
   return app;

@@ -30,3 +30,4 @@ export * from './schemas/support-ticket';
 export * from './schemas/people';
 export * from './schemas/report';
 export * from './search';
+export * from './schemas/page';

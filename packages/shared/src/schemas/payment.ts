@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { idOf, isoDate, optionalText, requiredText, versionField } from './fields';
+import { pageFields } from './page';
 import { INVOICE_AMOUNT_MAX_CENTS } from './invoice';
 
 /** How a client paid (API.md "Payments, ledger, billing"). */
@@ -88,39 +89,62 @@ export const refundSchema = z.object({
 });
 export type RefundInput = z.infer<typeof refundSchema>;
 
-export type PaymentApplicationView = { invoice_id: number; invoice_number: string | null; amount_cents: number };
+const clientReference = z.object({ id: z.int(), client_id: z.string(), legal_name: z.string() });
 
-export type PaymentView = {
-  id: number;
-  client_id: number;
-  client: { id: number; client_id: string; legal_name: string };
-  payment_date: string;
-  amount_cents: number;
-  method: PaymentMethod;
-  reference: string;
-  memo: string;
-  status: PaymentStatus;
-  void_reason: string | null;
-  applications: PaymentApplicationView[];
-  applied_cents: number;
-  unapplied_cents: number;
-  version: number;
+/** The answers of the payment routes (their OpenAPI response schemas): every field the server sends. */
+export const paymentApplicationViewSchema = z.object({
+  invoice_id: z.int(),
+  invoice_number: z.nullable(z.string()),
+  amount_cents: z.int(),
+});
+export type PaymentApplicationView = z.infer<typeof paymentApplicationViewSchema>;
+
+export const paymentViewSchema = z.object({
+  id: z.int(),
+  client_id: z.int(),
+  client: clientReference,
+  payment_date: z.string(),
+  amount_cents: z.int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  memo: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  void_reason: z.nullable(z.string()),
+  applications: z.array(paymentApplicationViewSchema),
+  applied_cents: z.int(),
+  unapplied_cents: z.int(),
+  version: z.int(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+/** GET /payments: a page of payments, with the totals of the active ones that match. */
+export const paymentListViewSchema = z.object({
+  ...pageFields,
+  items: z.array(paymentViewSchema),
+  totals: z.object({ amount_cents: z.int(), applied_cents: z.int(), unapplied_cents: z.int() }),
+});
+export type PaymentListView = z.infer<typeof paymentListViewSchema>;
+
+const refundFields = {
+  id: z.int(),
+  client_id: z.int(),
+  refund_date: z.string(),
+  amount_cents: z.int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  memo: z.string(),
 };
 
-export type RefundView = {
-  id: number;
-  client_id: number;
-  refund_date: string;
-  amount_cents: number;
-  method: PaymentMethod;
-  reference: string;
-  memo: string;
+export const refundViewSchema = z.object({
+  ...refundFields,
   /** The client's unapplied credit after the refund (zero or more). */
-  client_unapplied_cents: number;
-};
+  client_unapplied_cents: z.int(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;
 
 /** GET /clients/{id}/refunds: the refunds, newest first, and the client's unapplied credit now. */
-export type RefundListView = {
-  items: Omit<RefundView, 'client_unapplied_cents'>[];
-  unapplied_cents: number;
-};
+export const refundListViewSchema = z.object({
+  items: z.array(z.object(refundFields)),
+  unapplied_cents: z.int(),
+});
+export type RefundListView = z.infer<typeof refundListViewSchema>;

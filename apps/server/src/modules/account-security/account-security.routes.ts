@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordSchema, twoFactorSettingSchema } from '@practice/shared';
+import { accountSecuritySchema, changePasswordSchema, twoFactorSettingSchema } from '@practice/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { changePassword, securityStatus, setTwoFactor } from './account-security.service';
@@ -12,13 +13,28 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, context: App
 
   routes.get(
     '/api/account/security',
-    { config: { permission: 'signed-in' }, schema: { tags: ['account'] } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: "Read the account's security overview",
+        tags: ['account'],
+        response: { 200: accountSecuritySchema },
+      },
+    },
     async (request) => securityStatus(context, sessionUserOf(request)),
   );
 
   routes.post(
     '/api/account/password',
-    { config: { permission: 'signed-in' }, schema: { body: changePasswordSchema, tags: ['account'] } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: "Change the signed-in user's password",
+        body: changePasswordSchema,
+        tags: ['account'],
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       const familyId = await sessionFamilyOf(context, request);
@@ -30,7 +46,15 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, context: App
 
   routes.put(
     '/api/account/two-factor',
-    { config: { permission: 'signed-in' }, schema: { body: twoFactorSettingSchema, tags: ['account'] } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Turn two-factor sign-in on or off',
+        body: twoFactorSettingSchema,
+        tags: ['account'],
+        response: { 200: accountSecuritySchema },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       const status = await setTwoFactor(context, user, request.body, request.ip);

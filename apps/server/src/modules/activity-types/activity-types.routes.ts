@@ -19,6 +19,7 @@ import {
   listActivityTypes,
   updateActivityType,
 } from './activity-types.service';
+import { activityTypeAnswer, activityTypeListAnswer, clientActivityTypesAnswer } from './activity-type-answers';
 import { getClientActivityTypes, setClientActivityTypes } from './client-activity-types.service';
 
 /** Reading activity types serves both the time entry form and the client pages. */
@@ -37,38 +38,83 @@ export function registerActivityTypeRoutes(app: FastifyInstance, context: AppCon
 
   routes.get(
     '/activity-types',
-    { config: { permission: 'signed-in' }, schema: { querystring: activityTypeListQuery, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'List activity types',
+        querystring: activityTypeListQuery,
+        tags,
+        response: { 200: activityTypeListAnswer },
+      },
+    },
     async (request) => listActivityTypes(db, readerOf(request), request.query, new Date()),
   );
 
   routes.get(
     '/activity-types/:id',
-    { config: { permission: 'signed-in' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: 'Read an activity type', params: idParams, tags, response: { 200: activityTypeAnswer } },
+    },
     async (request) => getActivityType(db, readerOf(request), request.params.id, new Date()),
   );
 
   routes.post(
     '/activity-types',
-    { config: { permission: 'can_edit_clients' }, schema: { body: activityTypeSchema, tags } },
+    {
+      config: { permission: 'can_edit_clients' },
+      schema: {
+        summary: 'Create an activity type',
+        body: activityTypeSchema,
+        tags,
+        response: { 201: activityTypeAnswer },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createActivityType(db, sessionUserOf(request), request.body, new Date())),
   );
 
   routes.put(
     '/activity-types/:id',
-    { config: { permission: 'can_edit_clients' }, schema: { params: idParams, body: activityTypeUpdateSchema, tags } },
+    {
+      config: { permission: 'can_edit_clients' },
+      schema: {
+        summary: 'Update an activity type',
+        params: idParams,
+        body: activityTypeUpdateSchema,
+        tags,
+        response: { 200: activityTypeAnswer },
+      },
+    },
     async (request) => updateActivityType(db, sessionUserOf(request), request.params.id, request.body, new Date()),
   );
 
   routes.get(
     '/clients/:id/activity-types',
-    { config: { permission: 'signed-in' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: "List a client's activity types and rates",
+        params: idParams,
+        tags,
+        response: { 200: clientActivityTypesAnswer },
+      },
+    },
     async (request) => getClientActivityTypes(db, readerOf(request), request.params.id, new Date()),
   );
 
   routes.put(
     '/clients/:id/activity-types',
-    { config: { permission: 'can_edit_clients' }, schema: { params: idParams, body: clientActivityTypesSchema, tags } },
+    {
+      config: { permission: 'can_edit_clients' },
+      schema: {
+        summary: "Set a client's activity types and rates",
+        params: idParams,
+        body: clientActivityTypesSchema,
+        tags,
+        response: { 200: clientActivityTypesAnswer },
+      },
+    },
     async (request) => setClientActivityTypes(db, sessionUserOf(request), request.params.id, request.body, new Date()),
   );
 }

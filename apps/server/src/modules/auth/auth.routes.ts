@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginRequestSchema } from '@practice/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
+import { noContent } from '../../lib/file-answers';
 import { ORGANIZATION_MISMATCH, sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { PENDING_2FA_COOKIE, clearPendingCookie, setPendingCookie } from '../two-factor/pending-cookie';
@@ -11,6 +13,7 @@ import { ATTEMPT_SECONDS } from '../two-factor/sign-in-attempts';
 import { beginSecondFactorIfDue, verifyTwoFactorCode } from '../two-factor/two-factor.service';
 import { completeSignIn, currentUser, forgiveAccountFailures, refreshSession, verifyCredentials } from './auth.service';
 import { ACCESS_COOKIE, CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
+import { secondFactorDueAnswer, sessionUserAnswer } from '../users/user-answers';
 import { revokeFamily } from './sessions';
 
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
@@ -49,7 +52,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     '/login',
     {
       config: { permission: 'public' },
-      schema: { body: loginRequestSchema, tags: ['auth'] },
+      schema: {
+        summary: 'Sign in with username and password',
+        body: loginRequestSchema,
+        tags: ['auth'],
+        response: { 200: z.union([sessionUserAnswer, secondFactorDueAnswer]) },
+      },
     },
     async (request, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
@@ -93,40 +101,62 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     },
   );
 
-  routes.post('/refresh', { config: { permission: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const lookup = await resolveRequestOrganization(context, request);
-    const outcome = await refreshSession(
-      context,
-      request.cookies[REFRESH_COOKIE],
-      request.headers[CSRF_HEADER],
-      lookup,
-    );
-    if (outcome.kind === 'csrf') throw forbidden(CSRF_REFUSED);
-    if (outcome.kind === 'organization') throw forbidden(ORGANIZATION_MISMATCH);
-    if (outcome.kind === 'refused') {
+  routes.post(
+    '/refresh',
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Renew the access token from the refresh token',
+        tags: ['auth'],
+        response: { 200: sessionUserAnswer },
+      },
+    },
+    async (request, reply) => {
+      const lookup = await resolveRequestOrganization(context, request);
+      const outcome = await refreshSession(
+        context,
+        request.cookies[REFRESH_COOKIE],
+        request.headers[CSRF_HEADER],
+        lookup,
+      );
+      if (outcome.kind === 'csrf') throw forbidden(CSRF_REFUSED);
+      if (outcome.kind === 'organization') throw forbidden(ORGANIZATION_MISMATCH);
+      if (outcome.kind === 'refused') {
+        clearSessionCookies(reply, secure);
+        throw unauthorized(outcome.message);
+      }
+      setSessionCookies(reply, outcome.signedIn.tokens, secure);
+      return outcome.signedIn.user;
+    },
+  );
+
+  routes.get(
+    '/user',
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: 'Read the signed-in user', tags: ['auth'], response: { 200: sessionUserAnswer } },
+    },
+    async (request) => {
+      const user = sessionUserOf(request);
+      return currentUser(context, user.organizationId, user.id);
+    },
+  );
+
+  routes.delete(
+    '/logout',
+    { config: { permission: 'public' }, schema: { summary: 'Sign out', tags: ['auth'], response: { 204: noContent } } },
+    async (request, reply) => {
+      const target = await logoutTarget(request.cookies, request.headers[CSRF_HEADER]);
+      if (target.kind === 'forged') {
+        request.log.warn('logout refused: csrf check failed');
+        throw forbidden(CSRF_REFUSED);
+      }
+      if (target.kind === 'session') {
+        const { organizationId, familyId } = target.claims;
+        await withTenant(context.database.db, organizationId, (tx) => revokeFamily(tx, organizationId, familyId));
+      }
       clearSessionCookies(reply, secure);
-      throw unauthorized(outcome.message);
-    }
-    setSessionCookies(reply, outcome.signedIn.tokens, secure);
-    return outcome.signedIn.user;
-  });
-
-  routes.get('/user', { config: { permission: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) => {
-    const user = sessionUserOf(request);
-    return currentUser(context, user.organizationId, user.id);
-  });
-
-  routes.delete('/logout', { config: { permission: 'public' }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const target = await logoutTarget(request.cookies, request.headers[CSRF_HEADER]);
-    if (target.kind === 'forged') {
-      request.log.warn('logout refused: csrf check failed');
-      throw forbidden(CSRF_REFUSED);
-    }
-    if (target.kind === 'session') {
-      const { organizationId, familyId } = target.claims;
-      await withTenant(context.database.db, organizationId, (tx) => revokeFamily(tx, organizationId, familyId));
-    }
-    clearSessionCookies(reply, secure);
-    return reply.status(204).send();
-  });
+      return reply.status(204).send();
+    },
+  );
 }

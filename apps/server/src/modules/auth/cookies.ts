@@ -6,6 +6,8 @@ export const REFRESH_COOKIE = 'refresh_token_cookie';
 export const CSRF_ACCESS_COOKIE = 'csrf_access_token';
 export const CSRF_REFRESH_COOKIE = 'csrf_refresh_token';
 export const CSRF_HEADER = 'x-csrf-token';
+/** Where the unload beacon, which cannot set headers, sends the CSRF value instead (ADR 0159). */
+export const CSRF_QUERY_PARAMETER = 'csrf';
 
 export type SessionTokens = { access: string; refresh: string; accessCsrf: string; refreshCsrf: string };
 

@@ -5,11 +5,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { pdfAnswer } from '../../lib/file-answers';
+import { errorAnswer } from '../../plugins/error-answers';
 import type { MailDelivery } from '../../mail/delivery';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { invoicePdf } from '../invoices/invoice-pdf.service';
 import { idempotencyKeyOf } from '../payments/idempotency';
 import { settleCheckout } from '../payments/provider-payments.service';
+import { portalCheckoutAnswer, portalInvoiceAnswer, webhookAnswer } from './portal-answers';
 import { invoiceForCode } from './portal-access';
 import { CHECKOUT_NOT_FOUND, getCheckout, startCheckout } from './portal-checkout.service';
 import { loadPortalInvoice, portalInvoiceView } from './portal-invoice';
@@ -22,6 +25,7 @@ import { sandboxWebhookSecret } from './providers/sandbox-signature';
 export const BAD_SIGNATURE = 'The event signature is not valid';
 
 const checkoutParams = z.object({ checkoutId: z.string().max(100) });
+const noPortalSession = errorAnswer(401, 'No portal session, or an expired one');
 const webhookParams = z.object({ provider: z.string().max(40) });
 
 /**
@@ -43,7 +47,15 @@ export function registerClientPortalRoutes(
 
   routes.post(
     '/client-portal/session',
-    { config: { permission: 'public' }, schema: { body: portalSessionSchema, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Open a client portal session from an invoice link',
+        body: portalSessionSchema,
+        tags,
+        response: { 200: portalInvoiceAnswer },
+      },
+    },
     async (request, reply) => {
       const target = await invoiceForCode(db, request.body.access_code, request.ip);
       // At a firm's own address, only that firm's codes open anything (the address the e-mail printed).
@@ -59,17 +71,35 @@ export function registerClientPortalRoutes(
     },
   );
 
-  routes.get('/client-portal/invoice', { config: { permission: 'public' }, schema: { tags } }, async (request) => {
-    const session = sessionOf(request);
-    const invoice = await withTenant(db, session.organizationId, (tx) =>
-      loadPortalInvoice(tx, session.organizationId, session.invoiceId),
-    );
-    return { ...invoice, csrf: session.csrf };
-  });
+  routes.get(
+    '/client-portal/invoice',
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Read the portal session's invoice",
+        tags,
+        response: { 200: portalInvoiceAnswer, 401: noPortalSession },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const invoice = await withTenant(db, session.organizationId, (tx) =>
+        loadPortalInvoice(tx, session.organizationId, session.invoiceId),
+      );
+      return { ...invoice, csrf: session.csrf };
+    },
+  );
 
   routes.get(
     '/client-portal/invoice/pdf',
-    { config: { permission: 'public' }, schema: { tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Download the portal session's invoice as PDF",
+        tags,
+        response: { 200: pdfAnswer('The invoice as printed'), 401: noPortalSession },
+      },
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       await withTenant(db, session.organizationId, (tx) =>
@@ -90,7 +120,19 @@ export function registerClientPortalRoutes(
 
   routes.post(
     '/client-portal/payment',
-    { config: { permission: 'public' }, schema: { body: portalPaymentSchema, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Start paying the portal session's invoice",
+        body: portalPaymentSchema,
+        tags,
+        response: {
+          201: portalCheckoutAnswer,
+          401: noPortalSession,
+          403: errorAnswer(403, 'The CSRF value is missing'),
+        },
+      },
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -100,7 +142,15 @@ export function registerClientPortalRoutes(
 
   routes.get(
     '/client-portal/payment/:checkoutId',
-    { config: { permission: 'public' }, schema: { params: checkoutParams, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Read the outcome of a portal payment',
+        params: checkoutParams,
+        tags,
+        response: { 200: portalCheckoutAnswer, 401: noPortalSession },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       if (!/^[0-9a-f-]{36}$/.test(request.params.checkoutId)) throw notFound(CHECKOUT_NOT_FOUND);
@@ -111,39 +161,46 @@ export function registerClientPortalRoutes(
   // The provider's signature covers the exact bytes it sent: this scope keeps the body raw.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/payments/webhooks/:provider',
-        { config: { permission: 'public' }, schema: { params: webhookParams, tags }, bodyLimit: 256 * 1024 },
-        async (request) => {
-          if (request.params.provider !== provider.name) throw notFound('Unknown payment provider');
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-          let event;
-          try {
-            event = provider.verifyEvent(raw, request.headers);
-          } catch (error) {
-            if (!(error instanceof BadEventSignature)) throw error;
-            request.log.warn({ provider: provider.name, reason: error.message }, 'payment webhook refused');
-            throw badRequest(BAD_SIGNATURE);
-          }
-          if (event.outcome === 'ignored') return { received: true, result: 'ignored' };
-          const settled = await settleCheckout(db, {
-            provider: provider.name,
-            eventId: event.id,
-            organizationId: event.organizationId,
-            checkoutId: event.checkoutId,
-            outcome: event.outcome,
-            amountCents: event.amountCents,
-            failureMessage: event.failureMessage,
-          });
-          if (settled.mailed) mail.kick();
-          if (settled.result === 'unknown-checkout') {
-            request.log.warn({ provider: provider.name, eventId: event.id }, 'payment event for an unknown checkout');
-          }
-          return { received: true, result: settled.result };
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payments/webhooks/:provider',
+      {
+        config: { permission: 'public' },
+        schema: {
+          summary: "Receive a payment provider's signed event",
+          params: webhookParams,
+          tags,
+          response: { 200: webhookAnswer },
         },
-      );
+        bodyLimit: 256 * 1024,
+      },
+      async (request) => {
+        if (request.params.provider !== provider.name) throw notFound('Unknown payment provider');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        let event;
+        try {
+          event = provider.verifyEvent(raw, request.headers);
+        } catch (error) {
+          if (!(error instanceof BadEventSignature)) throw error;
+          request.log.warn({ provider: provider.name, reason: error.message }, 'payment webhook refused');
+          throw badRequest(BAD_SIGNATURE);
+        }
+        if (event.outcome === 'ignored') return { received: true, result: 'ignored' };
+        const settled = await settleCheckout(db, {
+          provider: provider.name,
+          eventId: event.id,
+          organizationId: event.organizationId,
+          checkoutId: event.checkoutId,
+          outcome: event.outcome,
+          amountCents: event.amountCents,
+          failureMessage: event.failureMessage,
+        });
+        if (settled.mailed) mail.kick();
+        if (settled.result === 'unknown-checkout') {
+          request.log.warn({ provider: provider.name, eventId: event.id }, 'payment event for an unknown checkout');
+        }
+        return { received: true, result: settled.result };
+      },
+    );
   });
 
   if (provider.name === 'sandbox') {

@@ -5,10 +5,12 @@ import { RECEIPT_MAX_BYTES, expenseSchema, expenseSettingsSchema, expenseUpdateS
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
+import { csvAnswer, noContent, uploadAnswer } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { createFileStore } from '../uploads/file-store';
 import { readSingleUpload, sendStoredFile, type UploadRules } from '../uploads/single-upload';
+import { expenseAnswer, expenseListAnswer, expenseSettingsAnswer } from './expense-answers';
 import { expenseExportQuery, exportExpenses } from './expense-export';
 import { expenseListQuery, listExpenses } from './expense-list';
 import { createExpense, deleteExpense, getExpense, updateExpense } from './expenses.service';
@@ -31,38 +33,67 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
 
   routes.get(
     '/expenses',
-    { config: { permission: 'can_view_time_entries' }, schema: { querystring: expenseListQuery, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'List expenses', querystring: expenseListQuery, tags, response: { 200: expenseListAnswer } },
+    },
     async (request) => listExpenses(db, sessionUserOf(request), request.query),
   );
 
   routes.get(
     '/expenses/export.csv',
-    { config: { permission: 'can_view_time_entries' }, schema: { querystring: expenseExportQuery, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'Export expenses as CSV',
+        querystring: expenseExportQuery,
+        tags,
+        response: { 200: csvAnswer('The expenses that match, as CSV') },
+      },
+    },
     async (request, reply) =>
       sendCsv(reply, 'expenses.csv', await exportExpenses(db, sessionUserOf(request), request.query)),
   );
 
   routes.get(
     '/expenses/:id',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Read an expense', params: idParams, tags, response: { 200: expenseAnswer } },
+    },
     async (request) => getExpense(db, sessionUserOf(request), request.params.id),
   );
 
   routes.post(
     '/expenses',
-    { config: { permission: 'can_view_time_entries' }, schema: { body: expenseSchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Create an expense', body: expenseSchema, tags, response: { 201: expenseAnswer } },
+    },
     async (request, reply) => reply.status(201).send(await createExpense(db, sessionUserOf(request), request.body)),
   );
 
   routes.put(
     '/expenses/:id',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, body: expenseUpdateSchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'Update an expense',
+        params: idParams,
+        body: expenseUpdateSchema,
+        tags,
+        response: { 200: expenseAnswer },
+      },
+    },
     async (request) => updateExpense(db, sessionUserOf(request), request.params.id, request.body),
   );
 
   routes.delete(
     '/expenses/:id',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Delete an expense', params: idParams, tags, response: { 204: noContent } },
+    },
     async (request, reply) => {
       const user = sessionUserOf(request);
       const receiptFile = await deleteExpense(db, user, request.params.id);
@@ -73,28 +104,54 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
 
   routes.get(
     '/expenses/:id/receipt',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: "Download an expense's receipt",
+        params: idParams,
+        tags,
+        response: { 200: uploadAnswer('The receipt as uploaded') },
+      },
+    },
     async (request, reply) =>
       sendStoredFile(reply, await readReceipt(db, store, sessionUserOf(request), request.params.id)),
   );
 
   routes.delete(
     '/expenses/:id/receipt',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: "Remove an expense's receipt", params: idParams, tags, response: { 200: expenseAnswer } },
+    },
     async (request) => detachReceipt(db, store, sessionUserOf(request), request.params.id),
   );
 
-  routes.get('/expense-settings', { config: { permission: 'signed-in' }, schema: { tags } }, async (request) => {
-    const user = sessionUserOf(request);
-    return withTenant(db, user.organizationId, async (tx) => ({
-      mileage_rate_mills: await loadMileageRate(tx, user.organizationId),
-    }));
-  });
+  routes.get(
+    '/expense-settings',
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: "Read the firm's expense settings", tags, response: { 200: expenseSettingsAnswer } },
+    },
+    async (request) => {
+      const user = sessionUserOf(request);
+      return withTenant(db, user.organizationId, async (tx) => ({
+        mileage_rate_mills: await loadMileageRate(tx, user.organizationId),
+      }));
+    },
+  );
 
   // As the firm's rounding rule (PUT /time-settings): a firm setting the admin page changes.
   routes.put(
     '/expense-settings',
-    { config: { permission: 'can_view_admin_page' }, schema: { body: expenseSettingsSchema, tags } },
+    {
+      config: { permission: 'can_view_admin_page' },
+      schema: {
+        summary: "Update the firm's expense settings",
+        body: expenseSettingsSchema,
+        tags,
+        response: { 200: expenseSettingsAnswer },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       return withTenant(db, user.organizationId, (tx) =>
@@ -106,19 +163,25 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
   // Multipart parsing exists in this scope only: no other route accepts file uploads.
   app.register(async (scope) => {
     await scope.register(multipart);
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/expenses/:id/receipt',
-        { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
-        async (request) =>
-          attachReceipt(
-            db,
-            store,
-            sessionUserOf(request),
-            request.params.id,
-            await readSingleUpload(request, RECEIPT_RULES),
-          ),
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/expenses/:id/receipt',
+      {
+        config: { permission: 'can_view_time_entries' },
+        schema: {
+          summary: 'Attach a receipt to an expense',
+          params: idParams,
+          tags,
+          response: { 200: expenseAnswer },
+        },
+      },
+      async (request) =>
+        attachReceipt(
+          db,
+          store,
+          sessionUserOf(request),
+          request.params.id,
+          await readSingleUpload(request, RECEIPT_RULES),
+        ),
+    );
   });
 }

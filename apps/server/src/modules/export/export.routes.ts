@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { fileAnswer } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { auditExport, streamFirmExport } from './firm-export';
 
 /** GET /admin/export (API.md, the all flag): every record of this firm, as a ZIP of CSVs. */
 export function registerExportRoutes(app: FastifyInstance, context: AppContext): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/admin/export', { config: { permission: 'all' }, schema: { tags: ['admin'] } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/export',
+    {
+      config: { permission: 'all' },
+      schema: {
+        summary: 'Export every record of the firm as a ZIP of CSVs',
+        tags: ['admin'],
+        response: { 200: fileAnswer('One CSV per kind of record', ['application/zip']) },
+      },
+    },
+    async (request, reply) => {
       const actor = sessionUserOf(request);
       const { db } = context.database;
       await auditExport(db, actor);
@@ -27,5 +36,6 @@ export function registerExportRoutes(app: FastifyInstance, context: AppContext):
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stream);
-    });
+    },
+  );
 }

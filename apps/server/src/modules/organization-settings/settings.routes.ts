@@ -7,11 +7,13 @@ import { organizationSettingsSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { fileAnswer } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { createFileStore } from '../uploads/file-store';
 import { readSingleUpload } from '../uploads/single-upload';
 import { LOGO_RULES, readLogo, replaceLogo } from './logo.service';
+import { settingsAnswer } from './settings-answers';
 import { getSettings, LOGO_PATH, updateSettings } from './settings.service';
 
 const logoQuery = z.object({
@@ -27,18 +29,34 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
 
   routes.get(
     '/api/organization/settings',
-    { config: { permission: 'can_view_admin_page' }, schema: { tags } },
+    {
+      config: { permission: 'can_view_admin_page' },
+      schema: { summary: "Read the firm's settings", tags, response: { 200: settingsAnswer } },
+    },
     async (request) => getSettings(db, sessionUserOf(request)),
   );
 
   routes.put(
     '/api/organization/settings',
-    { config: { permission: 'all' }, schema: { body: organizationSettingsSchema, tags } },
+    {
+      config: { permission: 'all' },
+      schema: {
+        summary: "Update the firm's settings",
+        body: organizationSettingsSchema,
+        tags,
+        response: { 200: settingsAnswer },
+      },
+    },
     async (request) => updateSettings(db, sessionUserOf(request), request.body),
   );
 
-  routes.delete(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
-    replaceLogo(db, store, sessionUserOf(request), null),
+  routes.delete(
+    LOGO_PATH,
+    {
+      config: { permission: 'all' },
+      schema: { summary: "Remove the firm's logo", tags, response: { 200: settingsAnswer } },
+    },
+    async (request) => replaceLogo(db, store, sessionUserOf(request), null),
   );
 
   /**
@@ -49,7 +67,15 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
    */
   routes.get(
     LOGO_PATH,
-    { config: { permission: 'public' }, schema: { querystring: logoQuery, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Download the firm's logo",
+        querystring: logoQuery,
+        tags,
+        response: { 200: fileAnswer('The logo', [...(LOGO_RULES.types ?? [])]) },
+      },
+    },
     async (request: FastifyRequest<{ Querystring: z.infer<typeof logoQuery> }>, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
       let organizationId: number | null = lookup.kind === 'found' ? lookup.organization.id : null;
@@ -77,10 +103,13 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
   // Multipart parsing exists in this scope only.
   app.register(async (scope) => {
     await scope.register(multipart);
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(LOGO_PATH, { config: { permission: 'all' }, schema: { tags } }, async (request) =>
-        replaceLogo(db, store, sessionUserOf(request), await readSingleUpload(request, LOGO_RULES)),
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      LOGO_PATH,
+      {
+        config: { permission: 'all' },
+        schema: { summary: "Replace the firm's logo", tags, response: { 200: settingsAnswer } },
+      },
+      async (request) => replaceLogo(db, store, sessionUserOf(request), await readSingleUpload(request, LOGO_RULES)),
+    );
   });
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { errorAnswer } from '../../plugins/error-answers';
 import { optionalSessionUser } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { logoUrlOf } from '../organization-settings/settings.service';
@@ -19,6 +21,16 @@ async function configuredOrganizationId(context: AppContext, request: FastifyReq
   return (await optionalSessionUser(context, request))?.organizationId ?? null;
 }
 
+const organizationConfigAnswer = z.object({
+  organization_id: z.int(),
+  name: z.string(),
+  subdomain: z.string(),
+  status: z.string(),
+  time_zone: z.string(),
+  branding: z.object({ primaryColor: z.string(), secondaryColor: z.string() }),
+  logo_url: z.string().nullable(),
+});
+
 export function registerOrganizationRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,7 +40,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
    */
   routes.get(
     '/api/organization/config',
-    { config: { permission: 'public' }, schema: { tags: ['organization'] } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Read the public configuration of the firm at this address',
+        tags: ['organization'],
+        response: { 200: organizationConfigAnswer, 404: errorAnswer(404, 'No firm at this address') },
+      },
+    },
     async (request) => {
       const organizationId = await configuredOrganizationId(context, request);
       if (organizationId === null) throw notFound('Organization not found');

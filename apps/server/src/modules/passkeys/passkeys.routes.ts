@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   passkeyAuthenticationOptionsSchema,
   passkeyAuthenticationSchema,
+  passkeyCredentialSchema,
   passkeyRegistrationSchema,
   passkeyRenameSchema,
   reauthenticationSchema,
@@ -13,6 +14,7 @@ import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { requireRecentSignIn } from '../account-security/recent-sign-in';
 import { completeSignIn } from '../auth/auth.service';
+import { sessionUserAnswer } from '../users/user-answers';
 import { setSessionCookies } from '../auth/cookies';
 import { clearPendingCookie } from '../two-factor/pending-cookie';
 import {
@@ -28,6 +30,10 @@ import { PASSKEY_CEREMONY_COOKIE, clearCeremonyCookie, setCeremonyCookie } from 
 
 const credentialParams = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, 'Credential ID is required') });
 
+/** The browser's WebAuthn options, as @simplewebauthn/server writes them (passed through whole). */
+const ceremonyOptionsAnswer: z.ZodType<object> = z.looseObject({ challenge: z.string() });
+const credentialAnswer = z.object({ credential: passkeyCredentialSchema });
+
 /** SPEC 7's /api/webauthn calls. */
 export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +41,15 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post(
     '/api/webauthn/register/options',
-    { config: { permission: 'signed-in' }, schema: { body: reauthenticationSchema, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Start registering a passkey',
+        body: reauthenticationSchema,
+        tags,
+        response: { 200: ceremonyOptionsAnswer },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       await requireRecentSignIn(context, request, user, request.body?.current_password);
@@ -45,7 +59,15 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post(
     '/api/webauthn/register/verify',
-    { config: { permission: 'signed-in' }, schema: { body: passkeyRegistrationSchema, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Finish registering a passkey',
+        body: passkeyRegistrationSchema,
+        tags,
+        response: { 200: credentialAnswer },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       const credential = await verifyRegistration(
@@ -61,13 +83,29 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
 
   routes.get(
     '/api/webauthn/credentials',
-    { config: { permission: 'signed-in' }, schema: { tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: "List the signed-in user's passkeys",
+        tags,
+        response: { 200: z.object({ credentials: z.array(passkeyCredentialSchema) }) },
+      },
+    },
     async (request) => ({ credentials: await listPasskeys(context, sessionUserOf(request)) }),
   );
 
   routes.patch(
     '/api/webauthn/credentials/:id',
-    { config: { permission: 'signed-in' }, schema: { params: credentialParams, body: passkeyRenameSchema, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Rename a passkey',
+        params: credentialParams,
+        body: passkeyRenameSchema,
+        tags,
+        response: { 200: credentialAnswer },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       const credential = await renamePasskey(context, user, Number(request.params.id), request.body.device_name);
@@ -77,7 +115,16 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
 
   routes.delete(
     '/api/webauthn/credentials/:id',
-    { config: { permission: 'signed-in' }, schema: { params: credentialParams, body: reauthenticationSchema, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Remove a passkey',
+        params: credentialParams,
+        body: reauthenticationSchema,
+        tags,
+        response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       await requireRecentSignIn(context, request, user, request.body?.current_password);
@@ -89,7 +136,15 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post(
     '/api/webauthn/authenticate/options',
-    { config: { permission: 'public' }, schema: { body: passkeyAuthenticationOptionsSchema, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Start signing in with a passkey',
+        body: passkeyAuthenticationOptionsSchema,
+        tags,
+        response: { 200: ceremonyOptionsAnswer },
+      },
+    },
     async (request, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
       const { options, ceremonyToken } = await authenticationOptions(context, lookup);
@@ -100,7 +155,15 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post(
     '/api/webauthn/authenticate/verify',
-    { config: { permission: 'public' }, schema: { body: passkeyAuthenticationSchema, tags } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Finish signing in with a passkey',
+        body: passkeyAuthenticationSchema,
+        tags,
+        response: { 200: sessionUserAnswer },
+      },
+    },
     async (request, reply) => {
       const lookup = await resolveRequestOrganization(context, request);
       const owner = await verifyAuthentication(

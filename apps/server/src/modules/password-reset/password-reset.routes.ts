@@ -11,13 +11,23 @@ import { isResetCodeValid, requestPasswordReset, resetPassword } from './passwor
 export const RESET_SENT = 'Password reset email sent!';
 
 const resetCodeParams = z.object({ resetCode: z.string().max(80) });
+const doneAnswer = z.object({ success: z.boolean(), message: z.string() });
+const validityAnswer = z.object({ valid: z.boolean() });
 
 export function registerPasswordResetRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
     '/reset_password/send',
-    { config: { permission: 'public' }, schema: { body: resetRequestSchema, tags: ['password-reset'] } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Send a password reset link',
+        body: resetRequestSchema,
+        tags: ['password-reset'],
+        response: { 200: doneAnswer },
+      },
+    },
     async (request) => {
       const lookup = await resolveRequestOrganization(context, request);
       const queued = await requestPasswordReset(context, { email: request.body.email, lookup, address: request.ip });
@@ -29,7 +39,15 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: AppCo
 
   routes.get(
     '/reset_password/:resetCode',
-    { config: { permission: 'public' }, schema: { params: resetCodeParams, tags: ['password-reset'] } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: 'Check a password reset link',
+        params: resetCodeParams,
+        tags: ['password-reset'],
+        response: { 200: validityAnswer },
+      },
+    },
     async (request) => ({ valid: await isResetCodeValid(context, request.params.resetCode) }),
   );
 
@@ -37,7 +55,13 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: AppCo
     '/reset_password/:resetCode',
     {
       config: { permission: 'public' },
-      schema: { params: resetCodeParams, body: resetPasswordSchema, tags: ['password-reset'] },
+      schema: {
+        summary: 'Set a new password from a reset link',
+        params: resetCodeParams,
+        body: resetPasswordSchema,
+        tags: ['password-reset'],
+        response: { 200: doneAnswer },
+      },
     },
     async (request) => {
       await resetPassword(context, request.params.resetCode, request.body.password);

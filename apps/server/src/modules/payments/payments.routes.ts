@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   paymentApplicationsSchema,
+  paymentListViewSchema,
   paymentSchema,
   paymentUpdateSchema,
+  paymentViewSchema,
   paymentVoidSchema,
+  refundListViewSchema,
   refundSchema,
+  refundViewSchema,
 } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
@@ -31,7 +35,10 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
 
   routes.post(
     '/payments',
-    { config: { permission: 'can_edit_payments' }, schema: { body: paymentSchema, tags } },
+    {
+      config: { permission: 'can_edit_payments' },
+      schema: { summary: 'Record a payment', body: paymentSchema, tags, response: { 201: paymentViewSchema } },
+    },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       return reply.status(201).send(await createPayment(db, sessionUserOf(request), request.body, key));
@@ -40,19 +47,44 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
 
   routes.get(
     '/payments',
-    { config: { permission: 'can_view_payments' }, schema: { querystring: paymentListQuery, tags } },
+    {
+      config: { permission: 'can_view_payments' },
+      schema: {
+        summary: 'List payments',
+        querystring: paymentListQuery,
+        tags,
+        response: { 200: paymentListViewSchema },
+      },
+    },
     async (request) => listPayments(db, sessionUserOf(request), request.query),
   );
 
   routes.get(
     '/payments/:id',
-    { config: { permission: 'can_view_payments' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_payments' },
+      schema: {
+        summary: 'Read a payment with its applications',
+        params: idParams,
+        tags,
+        response: { 200: paymentViewSchema },
+      },
+    },
     async (request) => getPayment(db, sessionUserOf(request), request.params.id),
   );
 
   routes.put(
     '/payments/:id',
-    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: paymentUpdateSchema, tags } },
+    {
+      config: { permission: 'can_edit_payments' },
+      schema: {
+        summary: 'Update a payment',
+        params: idParams,
+        body: paymentUpdateSchema,
+        tags,
+        response: { 200: paymentViewSchema },
+      },
+    },
     async (request) => updatePayment(db, sessionUserOf(request), request.params.id, request.body),
   );
 
@@ -60,27 +92,54 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
     '/payments/:id/applications',
     {
       config: { permission: 'can_edit_payments' },
-      schema: { params: idParams, body: paymentApplicationsSchema, tags },
+      schema: {
+        summary: 'Apply a payment to invoices',
+        params: idParams,
+        body: paymentApplicationsSchema,
+        tags,
+        response: { 200: paymentViewSchema },
+      },
     },
     async (request) => setApplications(db, sessionUserOf(request), request.params.id, request.body.applications),
   );
 
   routes.post(
     '/payments/:id/void',
-    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: paymentVoidSchema, tags } },
+    {
+      config: { permission: 'can_edit_payments' },
+      schema: {
+        summary: 'Void a payment',
+        params: idParams,
+        body: paymentVoidSchema,
+        tags,
+        response: { 200: paymentViewSchema },
+      },
+    },
     async (request) => voidPayment(db, sessionUserOf(request), request.params.id, request.body.reason),
   );
 
   routes.post(
     '/clients/:id/refunds',
-    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: refundSchema, tags } },
+    {
+      config: { permission: 'can_edit_payments' },
+      schema: {
+        summary: "Refund a client's credit",
+        params: idParams,
+        body: refundSchema,
+        tags,
+        response: { 201: refundViewSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createRefund(db, sessionUserOf(request), request.params.id, request.body)),
   );
 
   routes.get(
     '/clients/:id/refunds',
-    { config: { permission: 'can_view_payments' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_payments' },
+      schema: { summary: "List a client's refunds", params: idParams, tags, response: { 200: refundListViewSchema } },
+    },
     async (request) => listRefunds(db, sessionUserOf(request), request.params.id),
   );
 }

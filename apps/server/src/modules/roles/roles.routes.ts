@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { roleSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
+import { noContent } from '../../lib/file-answers';
 import { idParams } from '../records/params';
+import { roleAnswer, roleListAnswer, roleOptionsAnswer } from './role-answers';
 import { createRole, deleteRole, listRoleOptions, listRoles, updateRole } from './roles.service';
 
 /** /admin/roles (SPEC 2: the all flag). */
@@ -12,28 +14,49 @@ export function registerRoleRoutes(app: FastifyInstance, context: AppContext): v
   const { db } = context.database;
   const tags = ['roles'];
 
-  routes.get('/roles', { config: { permission: 'all' }, schema: { tags } }, async (request) =>
-    listRoles(db, sessionUserOf(request)),
+  routes.get(
+    '/roles',
+    {
+      config: { permission: 'all' },
+      schema: { summary: 'List roles with their permissions', tags, response: { 200: roleListAnswer } },
+    },
+    async (request) => listRoles(db, sessionUserOf(request)),
   );
 
   // The user form's role picker: whoever manages users sees the roles' names, not their flags.
-  routes.get('/roles/options', { config: { permission: 'can_view_users' }, schema: { tags } }, async (request) =>
-    listRoleOptions(db, sessionUserOf(request)),
+  routes.get(
+    '/roles/options',
+    {
+      config: { permission: 'can_view_users' },
+      schema: { summary: 'List role names for pickers', tags, response: { 200: roleOptionsAnswer } },
+    },
+    async (request) => listRoleOptions(db, sessionUserOf(request)),
   );
 
-  routes.post('/roles', { config: { permission: 'all' }, schema: { body: roleSchema, tags } }, async (request, reply) =>
-    reply.status(201).send(await createRole(db, sessionUserOf(request), request.body)),
+  routes.post(
+    '/roles',
+    {
+      config: { permission: 'all' },
+      schema: { summary: 'Create a role', body: roleSchema, tags, response: { 201: roleAnswer } },
+    },
+    async (request, reply) => reply.status(201).send(await createRole(db, sessionUserOf(request), request.body)),
   );
 
   routes.put(
     '/roles/:id',
-    { config: { permission: 'all' }, schema: { params: idParams, body: roleSchema, tags } },
+    {
+      config: { permission: 'all' },
+      schema: { summary: 'Update a role', params: idParams, body: roleSchema, tags, response: { 200: roleAnswer } },
+    },
     async (request) => updateRole(db, sessionUserOf(request), request.params.id, request.body),
   );
 
   routes.delete(
     '/roles/:id',
-    { config: { permission: 'all' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'all' },
+      schema: { summary: 'Delete a role', params: idParams, tags, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteRole(db, sessionUserOf(request), request.params.id);
       return reply.status(204).send();

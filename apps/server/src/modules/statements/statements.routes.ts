@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isoDate, statementEmailSchema } from '@practice/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { pdfAnswer } from '../../lib/file-answers';
 import type { MailDelivery } from '../../mail/delivery';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { emailStatement, statementPdf } from './statement.service';
 
 const statementQuery = z.object({ as_of: z.optional(isoDate('As of')) });
+const statementEmailAnswer = z.object({ queued: z.int(), to: z.array(z.string()), as_of: z.string() });
 
 /** API.md "Payments, ledger, billing": the client statement, downloaded or e-mailed (ADR 0136). */
 export function registerStatementRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
@@ -18,7 +20,16 @@ export function registerStatementRoutes(app: FastifyInstance, context: AppContex
 
   routes.get(
     '/clients/:id/statement.pdf',
-    { config: { permission: 'can_view_ar_ledger' }, schema: { params: idParams, querystring: statementQuery, tags } },
+    {
+      config: { permission: 'can_view_ar_ledger' },
+      schema: {
+        summary: "Download a client's statement as PDF",
+        params: idParams,
+        querystring: statementQuery,
+        tags,
+        response: { 200: pdfAnswer("The client's statement") },
+      },
+    },
     async (request, reply) => {
       const pdf = await statementPdf(db, sessionUserOf(request), request.params.id, request.query.as_of);
       return reply
@@ -32,7 +43,16 @@ export function registerStatementRoutes(app: FastifyInstance, context: AppContex
   routes.post(
     '/clients/:id/statement/email',
     // Sending changes the AR record (the last statement) and reaches the client: collections work.
-    { config: { permission: 'can_edit_payments' }, schema: { params: idParams, body: statementEmailSchema, tags } },
+    {
+      config: { permission: 'can_edit_payments' },
+      schema: {
+        summary: "E-mail a client's statement",
+        params: idParams,
+        body: statementEmailSchema,
+        tags,
+        response: { 202: statementEmailAnswer },
+      },
+    },
     async (request, reply) => {
       const answer = await emailStatement(db, sessionUserOf(request), request.params.id, request.body);
       mail.kick();

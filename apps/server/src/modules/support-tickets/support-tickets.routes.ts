@@ -13,11 +13,20 @@ import {
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { NOT_FOUND } from '../../lib/errors';
+import { uploadAnswer } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { pageQuery } from '../records/pagination';
 import { idParams } from '../records/params';
 import { createFileStore } from '../uploads/file-store';
 import { readSingleUpload, sendStoredFile, type UploadRules } from '../uploads/single-upload';
+import {
+  ticketAnswer,
+  ticketAttachmentAnswer,
+  ticketDetailAnswer,
+  ticketListAnswer,
+  ticketMessageAnswer,
+  unreadCountAnswer,
+} from './ticket-answers';
 import { attachTicketFile, readTicketFile } from './ticket-attachments.service';
 import { addMessage, createTicket, getTicket, listTickets, unreadReplyCount, updateTicket } from './tickets.service';
 
@@ -49,19 +58,28 @@ export function registerSupportTicketRoutes(app: FastifyInstance, context: AppCo
 
   routes.get(
     '/support-tickets',
-    { config: { permission: 'signed-in' }, schema: { querystring: listQuery, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: 'List support tickets', querystring: listQuery, tags, response: { 200: ticketListAnswer } },
+    },
     async (request) => listTickets(db, sessionUserOf(request), request.query),
   );
 
   routes.get(
     '/support-tickets/unread-count',
-    { config: { permission: 'signed-in' }, schema: { tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: 'Count unread support tickets', tags, response: { 200: unreadCountAnswer } },
+    },
     async (request) => unreadReplyCount(db, sessionUserOf(request)),
   );
 
   routes.post(
     '/support-tickets',
-    { config: { permission: 'signed-in' }, schema: { body: supportTicketSchema, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: 'Open a support ticket', body: supportTicketSchema, tags, response: { 201: ticketAnswer } },
+    },
     async (request, reply) => {
       const ticket = await createTicket(db, mailContext, sessionUserOf(request), request.body);
       mail.kick();
@@ -71,13 +89,30 @@ export function registerSupportTicketRoutes(app: FastifyInstance, context: AppCo
 
   routes.get(
     '/support-tickets/:id',
-    { config: { permission: 'signed-in' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Read a support ticket with its messages',
+        params: idParams,
+        tags,
+        response: { 200: ticketDetailAnswer },
+      },
+    },
     async (request) => getTicket(db, sessionUserOf(request), request.params.id),
   );
 
   routes.post(
     '/support-tickets/:id/messages',
-    { config: { permission: 'signed-in' }, schema: { params: idParams, body: ticketMessageSchema, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Reply to a support ticket',
+        params: idParams,
+        body: ticketMessageSchema,
+        tags,
+        response: { 201: ticketMessageAnswer },
+      },
+    },
     async (request, reply) => {
       const message = await addMessage(db, mailContext, sessionUserOf(request), request.params.id, request.body);
       mail.kick();
@@ -87,7 +122,16 @@ export function registerSupportTicketRoutes(app: FastifyInstance, context: AppCo
 
   routes.patch(
     '/support-tickets/:id',
-    { config: { permission: 'can_view_admin_page' }, schema: { params: idParams, body: ticketUpdateSchema, tags } },
+    {
+      config: { permission: 'can_view_admin_page' },
+      schema: {
+        summary: "Change a support ticket's status",
+        params: idParams,
+        body: ticketUpdateSchema,
+        tags,
+        response: { 200: ticketAnswer },
+      },
+    },
     async (request) => {
       const ticket = await updateTicket(db, mailContext, sessionUserOf(request), request.params.id, request.body);
       mail.kick();
@@ -97,7 +141,15 @@ export function registerSupportTicketRoutes(app: FastifyInstance, context: AppCo
 
   routes.get(
     '/support-tickets/:id/attachments/:attachmentId',
-    { config: { permission: 'signed-in' }, schema: { params: attachmentParams, tags } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        summary: 'Download a support ticket attachment',
+        params: attachmentParams,
+        tags,
+        response: { 200: uploadAnswer('The file as uploaded') },
+      },
+    },
     async (request, reply) =>
       sendStoredFile(
         reply,
@@ -108,23 +160,29 @@ export function registerSupportTicketRoutes(app: FastifyInstance, context: AppCo
   // Multipart parsing exists in this scope only, as for expense receipts.
   app.register(async (scope) => {
     await scope.register(multipart);
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/support-tickets/:id/attachments',
-        { config: { permission: 'signed-in' }, schema: { params: idParams, tags } },
-        async (request, reply) =>
-          reply
-            .status(201)
-            .send(
-              await attachTicketFile(
-                db,
-                store,
-                sessionUserOf(request),
-                request.params.id,
-                await readSingleUpload(request, ATTACHMENT_RULES),
-              ),
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/support-tickets/:id/attachments',
+      {
+        config: { permission: 'signed-in' },
+        schema: {
+          summary: 'Attach a file to a support ticket',
+          params: idParams,
+          tags,
+          response: { 201: ticketAttachmentAnswer },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await attachTicketFile(
+              db,
+              store,
+              sessionUserOf(request),
+              request.params.id,
+              await readSingleUpload(request, ATTACHMENT_RULES),
             ),
-      );
+          ),
+    );
   });
 }

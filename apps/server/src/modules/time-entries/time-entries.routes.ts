@@ -12,10 +12,22 @@ import {
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
+import { csvAnswer, noContent } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { completeEntries, duplicateEntry } from './bulk-entries.service';
 import { loadTimeSettings, timeSettingsViewOf, updateRounding } from './organization-settings';
+import {
+  completedEntriesAnswer,
+  startedTimerAnswer,
+  stoppedTimerAnswer,
+  teamTimesheetAnswer,
+  timeEntryAnswer,
+  timeEntryListAnswer,
+  timerAnswer,
+  timeSettingsAnswer,
+  weekAnswer,
+} from './time-entry-answers';
 import { createTimeEntry, deleteTimeEntry, getTimeEntry, updateTimeEntry } from './time-entries.service';
 import { teamTimesheet, teamTimesheetQuery } from './team-timesheet';
 import { exportTimeEntries, timeEntryExportQuery } from './time-entry-export';
@@ -30,44 +42,90 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
 
   routes.get(
     '/time-entries',
-    { config: { permission: 'can_view_time_entries' }, schema: { querystring: timeEntryListQuery, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'List time entries',
+        querystring: timeEntryListQuery,
+        tags,
+        response: { 200: timeEntryListAnswer },
+      },
+    },
     async (request) => listTimeEntries(db, sessionUserOf(request), request.query),
   );
 
   routes.get(
     '/time-entries/export.csv',
-    { config: { permission: 'can_view_time_entries' }, schema: { querystring: timeEntryExportQuery, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'Export time entries as CSV',
+        querystring: timeEntryExportQuery,
+        tags,
+        response: { 200: csvAnswer('The time entries that match, as CSV') },
+      },
+    },
     async (request, reply) =>
       sendCsv(reply, 'time-entries.csv', await exportTimeEntries(db, sessionUserOf(request), request.query)),
   );
 
   routes.get(
     '/time-entries/team',
-    { config: { permission: 'can_edit_time_entries' }, schema: { querystring: teamTimesheetQuery, tags } },
+    {
+      config: { permission: 'can_edit_time_entries' },
+      schema: {
+        summary: 'Read the team timesheet',
+        querystring: teamTimesheetQuery,
+        tags,
+        response: { 200: teamTimesheetAnswer },
+      },
+    },
     async (request) => teamTimesheet(db, sessionUserOf(request), request.query, new Date()),
   );
 
   routes.get(
     '/time-entries/week',
-    { config: { permission: 'can_view_time_entries' }, schema: { querystring: weekQuery, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: "Read a week of the signed-in user's time",
+        querystring: weekQuery,
+        tags,
+        response: { 200: weekAnswer },
+      },
+    },
     async (request) => weekView(context.database, sessionUserOf(request), request.query, new Date()),
   );
 
   routes.get(
     '/time-entries/:id',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Read a time entry', params: idParams, tags, response: { 200: timeEntryAnswer } },
+    },
     async (request) => getTimeEntry(db, sessionUserOf(request), request.params.id),
   );
 
   routes.post(
     '/time-entries',
-    { config: { permission: 'can_view_time_entries' }, schema: { body: timeEntrySchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Create a time entry', body: timeEntrySchema, tags, response: { 201: timeEntryAnswer } },
+    },
     async (request, reply) => reply.status(201).send(await createTimeEntry(db, sessionUserOf(request), request.body)),
   );
 
   routes.post(
     '/time-entries/complete',
-    { config: { permission: 'can_view_time_entries' }, schema: { body: completeEntriesSchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'Mark time entries complete',
+        body: completeEntriesSchema,
+        tags,
+        response: { 200: completedEntriesAnswer },
+      },
+    },
     async (request) => completeEntries(db, sessionUserOf(request), request.body),
   );
 
@@ -75,7 +133,13 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/time-entries/:id/duplicate',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { params: idParams, body: duplicateEntrySchema, tags },
+      schema: {
+        summary: 'Duplicate a time entry',
+        params: idParams,
+        body: duplicateEntrySchema,
+        tags,
+        response: { 201: timeEntryAnswer },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await duplicateEntry(db, sessionUserOf(request), request.params.id, request.body)),
@@ -85,57 +149,100 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/time-entries/:id',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { params: idParams, body: timeEntryUpdateSchema, tags },
+      schema: {
+        summary: 'Update a time entry',
+        params: idParams,
+        body: timeEntryUpdateSchema,
+        tags,
+        response: { 200: timeEntryAnswer },
+      },
     },
     async (request) => updateTimeEntry(db, sessionUserOf(request), request.params.id, request.body),
   );
 
   routes.delete(
     '/time-entries/:id',
-    { config: { permission: 'can_view_time_entries' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Delete a time entry', params: idParams, tags, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await deleteTimeEntry(db, sessionUserOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
 
-  routes.get('/timer', { config: { permission: 'can_view_time_entries' }, schema: { tags } }, async (request) =>
-    getTimer(db, sessionUserOf(request), new Date()),
+  routes.get(
+    '/timer',
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Read the running timer', tags, response: { 200: timerAnswer } },
+    },
+    async (request) => getTimer(db, sessionUserOf(request), new Date()),
   );
 
   routes.post(
     '/timer/start',
-    { config: { permission: 'can_view_time_entries' }, schema: { body: timerStartSchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Start the timer', body: timerStartSchema, tags, response: { 201: startedTimerAnswer } },
+    },
     async (request, reply) =>
       reply.status(201).send(await startTimer(db, sessionUserOf(request), request.body, new Date())),
   );
 
   routes.post(
     '/timer/stop',
-    { config: { permission: 'can_view_time_entries' }, schema: { body: timerStopSchema, tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'Stop the timer into a time entry',
+        body: timerStopSchema,
+        tags,
+        response: { 201: stoppedTimerAnswer },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await stopTimer(db, sessionUserOf(request), request.body ?? {}, new Date())),
   );
 
   routes.delete(
     '/timer',
-    { config: { permission: 'can_view_time_entries' }, schema: { tags } },
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: { summary: 'Discard the running timer', tags, response: { 204: noContent } },
+    },
     async (request, reply) => {
       await discardTimer(db, sessionUserOf(request));
       return reply.status(204).send();
     },
   );
 
-  routes.get('/time-settings', { config: { permission: 'signed-in' }, schema: { tags } }, async (request) => {
-    const user = sessionUserOf(request);
-    return withTenant(db, user.organizationId, async (tx) =>
-      timeSettingsViewOf(await loadTimeSettings(tx, user.organizationId)),
-    );
-  });
+  routes.get(
+    '/time-settings',
+    {
+      config: { permission: 'signed-in' },
+      schema: { summary: "Read the firm's time settings", tags, response: { 200: timeSettingsAnswer } },
+    },
+    async (request) => {
+      const user = sessionUserOf(request);
+      return withTenant(db, user.organizationId, async (tx) =>
+        timeSettingsViewOf(await loadTimeSettings(tx, user.organizationId)),
+      );
+    },
+  );
 
   routes.put(
     '/time-settings',
-    { config: { permission: 'can_view_admin_page' }, schema: { body: timeRoundingSchema, tags } },
+    {
+      config: { permission: 'can_view_admin_page' },
+      schema: {
+        summary: "Update the firm's time settings",
+        body: timeRoundingSchema,
+        tags,
+        response: { 200: timeSettingsAnswer },
+      },
+    },
     async (request) => {
       const user = sessionUserOf(request);
       const rounding = { minutes: request.body.rounding_minutes, mode: request.body.rounding_mode };

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { twoFactorCodeRequestSchema } from '@practice/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { PENDING_2FA_COOKIE } from './pending-cookie';
 import { sendTwoFactorCode } from './two-factor.service';
+
+const codeSentAnswer = z.object({ success: z.boolean(), message: z.string() });
 
 export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +18,15 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContex
    */
   routes.get(
     '/login',
-    { config: { permission: 'public' }, schema: { querystring: twoFactorCodeRequestSchema, tags: ['auth'] } },
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Send the pending sign-in's two-factor code by e-mail",
+        querystring: twoFactorCodeRequestSchema,
+        tags: ['auth'],
+        response: { 200: codeSentAnswer },
+      },
+    },
     async (request) => {
       await sendTwoFactorCode(context, {
         token: request.cookies[PENDING_2FA_COOKIE],

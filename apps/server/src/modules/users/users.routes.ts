@@ -14,6 +14,7 @@ import {
   updateUser,
   userListQuery,
 } from './user-admin.service';
+import { invitationAnswer, userAnswer, userDetailAnswer, userListAnswer } from './user-answers';
 
 /** API.md "People": the firm's users, managed by whoever holds can_edit_users. */
 export function registerUserAdminRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
@@ -22,44 +23,76 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
 
   routes.get(
     '/users',
-    { config: { permission: 'can_view_users' }, schema: { querystring: userListQuery, tags } },
+    {
+      config: { permission: 'can_view_users' },
+      schema: { summary: "List the firm's users", querystring: userListQuery, tags, response: { 200: userListAnswer } },
+    },
     async (request) => listUsers(context, sessionUserOf(request), request.query, new Date()),
   );
 
   routes.post(
     '/users',
-    { config: { permission: 'can_edit_users' }, schema: { body: userCreateSchema, tags } },
+    {
+      config: { permission: 'can_edit_users' },
+      schema: { summary: 'Create a user', body: userCreateSchema, tags, response: { 201: userAnswer } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createUser(context, mail, sessionUserOf(request), request.body, new Date())),
   );
 
   routes.get(
     '/users/:id',
-    { config: { permission: 'can_view_users' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_view_users' },
+      schema: { summary: 'Read a user', params: idParams, tags, response: { 200: userDetailAnswer } },
+    },
     async (request) => getUser(context, sessionUserOf(request), request.params.id, new Date()),
   );
 
   routes.put(
     '/users/:id',
-    { config: { permission: 'can_edit_users' }, schema: { params: idParams, body: userUpdateSchema, tags } },
+    {
+      config: { permission: 'can_edit_users' },
+      schema: {
+        summary: 'Update a user',
+        params: idParams,
+        body: userUpdateSchema,
+        tags,
+        response: { 200: userAnswer },
+      },
+    },
     async (request) => updateUser(context, sessionUserOf(request), request.params.id, request.body, new Date()),
   );
 
   routes.post(
     '/users/:id/deactivate',
-    { config: { permission: 'can_edit_users' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_edit_users' },
+      schema: { summary: 'Deactivate a user', params: idParams, tags, response: { 200: userAnswer } },
+    },
     async (request) => setUserActive(context, sessionUserOf(request), request.params.id, false, new Date()),
   );
 
   routes.post(
     '/users/:id/reactivate',
-    { config: { permission: 'can_edit_users' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_edit_users' },
+      schema: { summary: 'Reactivate a user', params: idParams, tags, response: { 200: userAnswer } },
+    },
     async (request) => setUserActive(context, sessionUserOf(request), request.params.id, true, new Date()),
   );
 
   routes.post(
     '/users/:id/invite',
-    { config: { permission: 'can_edit_users' }, schema: { params: idParams, tags } },
+    {
+      config: { permission: 'can_edit_users' },
+      schema: {
+        summary: 'Send a user his invitation again',
+        params: idParams,
+        tags,
+        response: { 202: invitationAnswer },
+      },
+    },
     async (request, reply) => {
       await resendInvitation(context, mail, sessionUserOf(request), request.params.id);
       return reply.status(202).send({ message: 'Invitation sent' });

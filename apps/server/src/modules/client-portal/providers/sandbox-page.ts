@@ -41,6 +41,10 @@ const cardForm = z.object({
 type Checkout = typeof sandboxCheckouts.$inferSelect;
 
 /** The page's own policy: nothing inline, and the form may go on to the return address only. */
+/** A page of the sandbox checkout, documented as the HTML it is (never serialised). */
+const text: z.ZodType<unknown> = z.string();
+const page = (description: string) => ({ description, content: { 'text/html': { schema: text } } });
+
 function sendPage(reply: FastifyReply, status: number, title: string, body: SafeHtml, returnOrigin: string | null) {
   const formAction = returnOrigin ? `'self' ${returnOrigin}` : "'self'";
   return reply
@@ -149,7 +153,14 @@ export function registerSandboxPages(app: FastifyInstance, ownerDb: Db, kick: ()
 
     routes.get(
       `${SANDBOX_CHECKOUT_PATH}.css`,
-      { config: { permission: 'public' }, schema: { tags } },
+      {
+        config: { permission: 'public' },
+        schema: {
+          summary: "The sandbox checkout page's stylesheet",
+          tags,
+          response: { 200: { description: 'The stylesheet', content: { 'text/css': { schema: text } } } },
+        },
+      },
       (_request, reply) =>
         reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLESHEET),
     );
@@ -161,7 +172,15 @@ export function registerSandboxPages(app: FastifyInstance, ownerDb: Db, kick: ()
 
     routes.get(
       `${SANDBOX_CHECKOUT_PATH}/:id`,
-      { config: { permission: 'public' }, schema: { params: checkoutParams, tags } },
+      {
+        config: { permission: 'public' },
+        schema: {
+          summary: 'Show the sandbox checkout page',
+          params: checkoutParams,
+          tags,
+          response: { 200: page('The card form, or the outcome of a closed checkout'), 404: page('No such checkout') },
+        },
+      },
       async (request, reply) => {
         const checkout = await load(request.params.id);
         if (!checkout) return sendPage(reply, 404, 'Checkout not found', html`<h1>Checkout not found</h1>`, null);
@@ -172,7 +191,21 @@ export function registerSandboxPages(app: FastifyInstance, ownerDb: Db, kick: ()
 
     routes.post(
       `${SANDBOX_CHECKOUT_PATH}/:id`,
-      { config: { permission: 'public' }, schema: { params: checkoutParams, body: cardForm, tags } },
+      {
+        config: { permission: 'public' },
+        schema: {
+          summary: 'Pay or decline on the sandbox checkout page',
+          params: checkoutParams,
+          body: cardForm,
+          tags,
+          response: {
+            303: z.undefined().describe('Paid or declined: on to the portal, the Location header'),
+            404: page('No such checkout'),
+            409: page('The checkout was already closed'),
+            422: page('The card form again, with what is wrong'),
+          },
+        },
+      },
       async (request, reply) => {
         const checkout = await load(request.params.id);
         if (!checkout) return sendPage(reply, 404, 'Checkout not found', html`<h1>Checkout not found</h1>`, null);
