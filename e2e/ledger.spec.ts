@@ -95,6 +95,7 @@ test.describe('AR ledger', () => {
     const agingRow = page.getByRole('table', { name: /AR aging/ }).getByRole('row', { name: new RegExp(clientName) });
     const cells = agingRow.getByRole('cell');
     await expect(cells).toHaveText(['$500.00', '$0.00', '$700.00', '$0.00', '$0.00', '$0.00', '$1,200.00']);
+    await expect(page.getByLabel('As of')).toHaveValue(today);
     await page.getByLabel('As of').fill(daysBefore(today, 50));
     await expect(page).toHaveURL(new RegExp(`as_of=${daysBefore(today, 50)}`));
     await expect(cells).toHaveText(['$1,000.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$1,000.00']);

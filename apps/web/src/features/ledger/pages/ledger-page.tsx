@@ -147,7 +147,7 @@ function AgingView({
         <FormField
           label="As of"
           type="date"
-          value={query.asOf}
+          value={query.asOf || (aging.data?.as_of ?? '')}
           onChange={(event) => onChange({ asOf: event.target.value })}
         />
         <div className="form-field-grow">
