@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,16 @@ import { fileURLToPath } from 'node:url';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
+
+/** Node's arguments of the server's `npm start` (its heap cap, ADR 0172), so the bench runs what a firm runs. */
+function startArguments(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = manifest.scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`The server's start script does not run node: ${manifest.scripts.start}`);
+  return args;
+}
 
 /** A port nobody listens on now (the server binds it a moment later). */
 export async function freePort(): Promise<number> {
@@ -29,7 +40,7 @@ export type ServerProcess = { baseUrl: string; pid: number; stop: () => Promise<
  */
 export async function startServer(databaseUrl: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
