@@ -40,6 +40,20 @@ export type Database = {
 const dialect = new PgDialect();
 
 /**
+ * readAsTenant's inliner: strings become E'' literals with their backslashes doubled, which
+ * read the same whatever the server's standard_conforming_strings. That setting cannot be
+ * pinned at connection start: a transaction-mode pooler such as PgBouncer refuses the
+ * `options` start-up parameter (ADR 0177).
+ */
+class InliningDialect extends PgDialect {
+  override escapeString(text: string): string {
+    return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  }
+}
+
+const inliningDialect = new InliningDialect();
+
+/**
  * The signed tenant binding (migration 0012): app.org_id with its HMAC under the database's
  * key, which only the owner reads. current_org_id() answers the id only with a matching
  * proof, so a query that sets app.org_id itself names no organization.
@@ -78,8 +92,8 @@ async function keyFrom(rows: Promise<{ rows: unknown[] }>): Promise<Buffer> {
 
 const KEY_QUERY = 'select key from tenant_binding_key';
 
-function inlined(query: SQL): string {
-  return dialect.sqlToQuery(query.inlineParams()).sql;
+export function inlined(query: SQL): string {
+  return inliningDialect.sqlToQuery(query.inlineParams()).sql;
 }
 
 function lastRows<T>(results: { rows: unknown[] }[]): T[] {
@@ -137,11 +151,7 @@ const AUTHENTICATION_FAILED = new Set(['28P01', '28000']);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const poolOptions = {
-      max: options.poolSize ?? 10,
-      // readAsTenant inlines string values, escaped for standard_conforming_strings: made sure of here.
-      options: '-c standard_conforming_strings=on',
-    };
+    const poolOptions = { max: options.poolSize ?? 10 };
     const pool = new pg.Pool({ ...poolOptions, connectionString: options.databaseUrl });
     const login = appLogin(options.databaseUrl);
     // Tenant work runs logged in as app_user: not superuser, no BYPASSRLS, no table of its own,
