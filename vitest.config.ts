@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
+    // *.postgres.test.ts need a PostgreSQL server of their own (PgBouncer in front of it, several processes).
+    exclude: kind === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },

@@ -36,9 +36,12 @@ export type ServerProcess = { baseUrl: string; pid: number; stop: () => Promise<
 /**
  * The real server as `npm start` runs it, in production mode on the bench database, without
  * the web app or the demo firms, on a free port of 127.0.0.1. Its log (warnings and up) goes
- * to this process's stderr.
+ * to this process's stderr. `environment` adds to or overrides the variables it is given.
  */
-export async function startServer(databaseUrl: string): Promise<ServerProcess> {
+export async function startServer(
+  databaseUrl: string,
+  environment: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, startArguments(), {
     cwd: SERVER_DIR,
@@ -50,6 +53,7 @@ export async function startServer(databaseUrl: string): Promise<ServerProcess> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       APP_ENV: 'production',
+      ...environment,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
