@@ -11,7 +11,7 @@ const START_TIMEOUT_MS = 15_000;
 const RUN_AS_WHEN_ROOT = 'nobody';
 
 export type Pgbouncer = {
-  /** The URL of a database of the target server, reached through PgBouncer as `user`. */
+  /** The URL of a database of the target server through PgBouncer as `user` (with the owner's password, if any). */
   urlOf: (database: string, user?: string) => string;
   stop: () => Promise<void>;
 };
@@ -44,14 +44,24 @@ function authLine(user: string, password: string): string {
   return `${quoted(user)} ${quoted(password)}`;
 }
 
+export type PgbouncerOptions = {
+  /** Server connections per database and user, shared by every client. */
+  poolSize: number;
+  /**
+   * Checks passwords (SCRAM): the owner's is this one, from the auth file, and app_user's is
+   * read from the server (auth_query, as the owner), as a production PgBouncer is set up.
+   * Without it, trust: the owner and app_user log in without one.
+   */
+  ownerPassword?: string;
+};
+
 /**
  * PgBouncer in transaction pooling mode in front of the server of `targetUrl`, on a free port of
- * 127.0.0.1, with its files in a temporary directory. It lets the URL's user and app_user in
- * without checking a password (trust, as CI's PostgreSQL does) and logs in to the server with
- * their passwords from the auth file. `poolSize` server connections per database and user are
- * shared by every client, so a statement that left state on its connection meets other clients.
+ * 127.0.0.1, with its files in a temporary directory. It logs in to the server with the auth
+ * file's passwords (trust on CI's server). The few server connections are shared by every
+ * client, so a statement that left state on its connection meets other clients.
  */
-export async function startPgbouncer(targetUrl: string, poolSize: number): Promise<Pgbouncer> {
+export async function startPgbouncer(targetUrl: string, options: PgbouncerOptions): Promise<Pgbouncer> {
   const binary = pgbouncerBinary();
   const target = new URL(targetUrl);
   const owner = decodeURIComponent(target.username) || 'postgres';
@@ -59,14 +69,13 @@ export async function startPgbouncer(targetUrl: string, poolSize: number): Promi
   const dir = mkdtempSync(path.join(tmpdir(), 'practice-pgbouncer-'));
   const config = path.join(dir, 'pgbouncer.ini');
   const authFile = path.join(dir, 'users.txt');
-  writeFileSync(
-    authFile,
-    [
-      authLine(owner, decodeURIComponent(target.password)),
-      authLine('app_user', appLogin(targetUrl).password ?? ''),
-    ].join('\n') + '\n',
-    { mode: 0o600 },
-  );
+  const users = options.ownerPassword
+    ? [authLine(owner, options.ownerPassword)]
+    : [authLine(owner, decodeURIComponent(target.password)), authLine('app_user', appLogin(targetUrl).password ?? '')];
+  writeFileSync(authFile, users.join('\n') + '\n', { mode: 0o600 });
+  const authentication = options.ownerPassword
+    ? ['auth_type = scram-sha-256', `auth_user = ${owner}`]
+    : ['auth_type = trust'];
   writeFileSync(
     config,
     [
@@ -76,10 +85,10 @@ export async function startPgbouncer(targetUrl: string, poolSize: number): Promi
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
       'unix_socket_dir =',
-      'auth_type = trust',
+      ...authentication,
       `auth_file = ${authFile}`,
       'pool_mode = transaction',
-      `default_pool_size = ${poolSize}`,
+      `default_pool_size = ${options.poolSize}`,
       'max_client_conn = 200',
       // A client starved of a server connection fails the test instead of hanging it.
       'query_wait_timeout = 30',
@@ -117,7 +126,7 @@ export async function startPgbouncer(targetUrl: string, poolSize: number): Promi
     url.port = String(port);
     url.pathname = `/${database}`;
     url.username = user;
-    url.password = '';
+    url.password = user === owner ? (options.ownerPassword ?? '') : '';
     return url.toString();
   };
 

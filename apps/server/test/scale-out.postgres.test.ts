@@ -84,7 +84,7 @@ async function ownerRows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  bouncer = await startPgbouncer(process.env.TEST_DATABASE_URL!, POOL_SIZE);
+  bouncer = await startPgbouncer(process.env.TEST_DATABASE_URL!, { poolSize: POOL_SIZE });
   await adminQuery(`create database ${databaseName}`);
   dataDir = mkdtempSync(path.join(tmpdir(), 'practice-scale-out-'));
   const environment = { SECRET_KEY, PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'error' };

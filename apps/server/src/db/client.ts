@@ -149,6 +149,15 @@ export type DatabaseOptions = {
 
 const AUTHENTICATION_FAILED = new Set(['28P01', '28000']);
 
+/**
+ * A refused login: PostgreSQL's codes, or PgBouncer's 08P01 with "password authentication
+ * failed" (md5) or "SASL authentication failed" (SCRAM) (ADR 0177).
+ */
+function loginRefused(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return AUTHENTICATION_FAILED.has(code ?? '') || (code === '08P01' && /authentication failed$/.test(message ?? ''));
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const poolOptions = { max: options.poolSize ?? 10 };
@@ -178,8 +187,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         try {
           app = await appFlags();
         } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (!login.password || !code || !AUTHENTICATION_FAILED.has(code)) throw error;
+          if (!login.password || !loginRefused(error)) throw error;
           // A hex digest needs no quoting. Set only when the login fails: roles are shared by the
           // databases of a server, and parallel processes must not keep rewriting the role.
           await pool.query(`alter role app_user with login password '${login.password}'`);
