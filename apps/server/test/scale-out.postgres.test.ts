@@ -29,7 +29,7 @@ import { SoftwareAuthenticator } from './software-authenticator';
 const POOL_SIZE = 2;
 const SECRET_KEY = `scale-out-${randomBytes(16).toString('hex')}`;
 const PUBLIC_URL = 'http://localhost:3000';
-const startTimeout = 150_000;
+const startTimeout = 180_000;
 const MIGRATIONS = readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations')).filter(
   (name) => name.endsWith('.sql'),
 );
