@@ -14,14 +14,19 @@ export function testDatabaseKind(): TestDatabaseKind {
   return process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 }
 
+/** The PostgreSQL server of the server-pg project: TEST_DATABASE_URL, else the local one. */
+export function adminDatabaseUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
 function postgresUrl(databaseName: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const url = new URL(adminDatabaseUrl());
   url.pathname = `/${databaseName}`;
   return url.toString();
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+export async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl() });
   await client.connect();
   try {
     await client.query(text);

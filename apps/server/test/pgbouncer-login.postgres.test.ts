@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { appLogin } from '../src/db/roles';
+import { adminDatabaseUrl } from './database-template';
 import { startPgbouncer, type Pgbouncer } from './pgbouncer';
 
 /**
@@ -12,7 +13,7 @@ import { startPgbouncer, type Pgbouncer } from './pgbouncer';
  * the server (auth_query). Roles belong to the whole server: app_user's password is put back after.
  */
 const OWNER_PASSWORD = `owner-${randomBytes(12).toString('hex')}`;
-const adminUrl = process.env.TEST_DATABASE_URL!;
+const adminUrl = adminDatabaseUrl();
 const databaseName = new URL(adminUrl).pathname.slice(1) || 'postgres';
 
 let bouncer: Pgbouncer;

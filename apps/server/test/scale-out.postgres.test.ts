@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../bench/server-process';
@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema/index';
 import { seedDemoFirms } from '../src/db/seed/demo';
 import { ACCOUNT_FAILURE_LIMIT, TOO_MANY_ATTEMPTS } from '../src/modules/auth/sign-in-limits';
+import { adminDatabaseUrl, adminQuery } from './database-template';
 import { codeIn } from './outbox';
 import { startPgbouncer, type Pgbouncer } from './pgbouncer';
 import { RoundRobinBrowser, type Answer } from './round-robin-browser';
@@ -29,11 +30,11 @@ import { SoftwareAuthenticator } from './software-authenticator';
 const POOL_SIZE = 2;
 const SECRET_KEY = `scale-out-${randomBytes(16).toString('hex')}`;
 const PUBLIC_URL = 'http://localhost:3000';
-const startTimeout = 180_000;
+const START_TIMEOUT_MS = 180_000;
 const MIGRATIONS = readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations')).filter(
   (name) => name.endsWith('.sql'),
 );
-const OWNER_ROLE = decodeURIComponent(new URL(process.env.TEST_DATABASE_URL!).username) || 'postgres';
+const OWNER_ROLE = decodeURIComponent(new URL(adminDatabaseUrl()).username) || 'postgres';
 
 let bouncer: Pgbouncer;
 let servers: ServerProcess[] = [];
@@ -41,14 +42,8 @@ let owner: Database;
 let dataDir: string;
 const databaseName = `practice_scale_${randomBytes(6).toString('hex')}`;
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(text).finally(() => client.end());
-}
-
 function directUrl(): string {
-  return Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${databaseName}` }).toString();
+  return Object.assign(new URL(adminDatabaseUrl()), { pathname: `/${databaseName}` }).toString();
 }
 
 function expectStatus(answer: Answer, status: number): void {
@@ -73,18 +68,18 @@ async function latestCodeTo(address: string): Promise<string> {
   const [mail] = await owner.db
     .select({ text: mailOutbox.textBody })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, address)))
+    .where(eq(mailOutbox.toAddress, address))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   return codeIn(mail?.text ?? '');
 }
 
-async function ownerRows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+async function ownerRows<T>(query: SQL): Promise<T[]> {
   return ((await owner.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 beforeAll(async () => {
-  bouncer = await startPgbouncer(process.env.TEST_DATABASE_URL!, { poolSize: POOL_SIZE });
+  bouncer = await startPgbouncer(adminDatabaseUrl(), { poolSize: POOL_SIZE });
   await adminQuery(`create database ${databaseName}`);
   dataDir = mkdtempSync(path.join(tmpdir(), 'practice-scale-out-'));
   const environment = { SECRET_KEY, PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'error' };
@@ -94,7 +89,7 @@ beforeAll(async () => {
   if (failed) throw failed.reason;
   owner = await openDatabase({ databaseUrl: directUrl(), poolSize: 2 });
   await seedDemoFirms(owner.db);
-}, startTimeout);
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
