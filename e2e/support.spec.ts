@@ -144,6 +144,7 @@ test.describe('the privacy policy', () => {
     expect(given).toEqual(expect.arrayContaining(['portal_session', 'access_token_cookie', 'csrf_access_token']));
 
     await page.goto('/privacy');
+    await expect(page.getByRole('heading', { name: 'Cookies and browser storage' })).toBeVisible();
     const named = await page.getByRole('list', { name: 'Cookies' }).locator('code').allTextContents();
     expect(named).toEqual(expect.arrayContaining(given));
   });
