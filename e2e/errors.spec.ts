@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL } from '@practice/shared';
 import { expect, test } from './support/fixtures';
 
 test('/test-error shows the generic error screen with an error ID', async ({ page, login }) => {
@@ -9,7 +10,13 @@ test('/test-error shows the generic error screen with an error ID', async ({ pag
   ).toBeVisible();
   const errorId = await page.locator('.error-id code').textContent();
   expect(errorId).toMatch(/^error_\d+_[a-z0-9]+$/);
-  await expect(page.locator('.support-line')).toContainText(errorId ?? '');
+  const supportLine = page.locator('.support-line');
+  await expect(supportLine).toContainText(errorId ?? '');
+  // The support line reaches the contact mailbox of SPEC 1, which works signed out too (issue 18).
+  await expect(supportLine.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+    'href',
+    `mailto:${SUPPORT_EMAIL}`,
+  );
   for (const name of ['Try Again', 'Go Home', 'Reload Page']) {
     await expect(page.getByRole('button', { name })).toBeVisible();
   }

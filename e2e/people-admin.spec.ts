@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { canvasImage, naturalWidth } from './support/images';
 import { nextMailTo, resetPathIn } from './support/mail';
 import { expectDashboard, FIRST_PAGE_TIMEOUT_MS, submitPassword } from './support/sign-in';
 
 // The "E2E People" firm of apps/server/test/seed-e2e.ts: only this spec changes its people, roles and colours.
-const ADMIN = { username: 'peopleadmin', firstName: 'Petra' };
+const ADMIN = { username: 'peopleadmin', firstName: 'Petra', firm: 'E2E People' };
 // Unique per attempt: a retry finds the first attempt's user and role in place.
 const RUN = String(Date.now() % 100_000);
 const NEWBIE = {
@@ -21,6 +23,44 @@ const NEWBIE_PASSWORD = 'amber-lamp-42';
 /** The page's confirmation line (a loading skeleton is a status too). */
 const notice = (page: Page) => page.locator('p.form-success[role="status"]');
 
+/** The Username column of the people table, top to bottom. */
+const listedUsernames = (page: Page) =>
+  page.getByRole('table', { name: 'People' }).locator('tbody tr td:nth-child(2)').allTextContents();
+
+/** /users/manage in the browser: search, the role filter and a column's sort, both ways. */
+async function browsePeople(page: Page) {
+  await page.goto('/users/manage');
+  await expectNoAxeViolations(page, '/users/manage');
+  const rows = page.getByRole('table', { name: 'People' }).locator('tbody tr');
+  await page.getByLabel('Search people').fill(NEWBIE.username);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${NEWBIE.username}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(NEWBIE.email);
+  await page.getByLabel('Search people').fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  // Only this spec's administrator holds the Administrator role in this firm.
+  await page.getByLabel('Role').selectOption({ label: 'Administrator' });
+  await expect(page).toHaveURL(/[?&]role_id=\d+/);
+  await expect.poll(() => listedUsernames(page)).toEqual([ADMIN.username]);
+  await page.getByLabel('Role').selectOption({ label: 'All roles' });
+  await expect(rows).not.toHaveCount(1);
+  const byUsername = page.getByRole('columnheader', { name: 'Username' });
+  for (const order of ['ascending', 'descending'] as const) {
+    await byUsername.getByRole('button').click();
+    await expect(byUsername).toHaveAttribute('aria-sort', order);
+    await expect(page).toHaveURL(new RegExp(`[?&]order=${order === 'ascending' ? 'asc' : 'desc'}`));
+    await expect
+      .poll(async () => {
+        const names = await listedUsernames(page);
+        const sorted = [...names].sort((a, b) => a.localeCompare(b));
+        return (
+          names.join() === (order === 'ascending' ? sorted : sorted.reverse()).join() && names.includes(NEWBIE.username)
+        );
+      }, `usernames ${order}`)
+      .toBe(true);
+  }
+}
+
 test('an administrator runs the firm: people, roles, live permissions, deactivation, branding and export', async ({
   page,
   browser,
@@ -31,6 +71,7 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
 
   // A new user, refused first for a short username (SPEC 5), then created: an invitation goes out.
   await page.goto('/users/create');
+  await expectNoAxeViolations(page, '/users/create');
   await page.getByLabel('First name').fill(NEWBIE.firstName);
   await page.getByLabel('Last name').fill(NEWBIE.lastName);
   await page.getByLabel('Username').fill('nina');
@@ -42,6 +83,8 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await page.getByRole('button', { name: 'Create user and send invitation' }).click();
   await expect(notice(page)).toContainText(`User ${NEWBIE.username} created`);
   const userUrl = page.url();
+  expect(userUrl).toMatch(/\/users\/\d+$/);
+  await expectNoAxeViolations(page, '/users/{id}');
 
   // He chooses his password from the e-mail and signs in, in his own browser.
   const invitation = await nextMailTo(NEWBIE.email, 0);
@@ -57,8 +100,11 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   const sidebar = his.getByRole('navigation', { name: 'Main navigation' });
   await expect(sidebar.getByRole('link', { name: 'Clients' })).toBeVisible();
 
+  await browsePeople(page);
+
   // A role without can_view_clients, made in the grid and given to him.
   await page.goto('/admin/roles');
+  await expectNoAxeViolations(page, '/admin/roles');
   await page.getByLabel('New role').fill(ROLE);
   await page.getByRole('button', { name: 'Add role' }).click();
   await expect(notice(page)).toContainText(`Role ${ROLE} created`);
@@ -66,6 +112,7 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await page.getByRole('button', { name: `Save ${ROLE}` }).click();
   await expect(notice(page)).toHaveText(`Role ${ROLE} saved.`);
   await page.goto(`${userUrl}/edit`);
+  await expectNoAxeViolations(page, '/users/{id}/edit');
   await page.getByLabel('Role').selectOption({ label: ROLE });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(notice(page)).toHaveText('User saved.');
@@ -87,6 +134,7 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
 
   // The firm's colours change the shell; a bad colour is refused first.
   await page.goto('/admin');
+  await expectNoAxeViolations(page, '/admin');
   const primary = page.getByLabel('Primary colour');
   await primary.fill('orange');
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -100,12 +148,23 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await expect.poll(brand).toBe('#aa3300');
   await page.reload();
   await expect.poll(brand, { timeout: FIRST_PAGE_TIMEOUT_MS }).toBe('#aa3300');
+  // A WebP logo, encoded by the browser, shows at once in the settings and in the shell's menu.
+  const logo = await canvasImage(page, 'image/webp', { width: 96, height: 32 }, '#aa3300');
+  await page
+    .getByLabel('Logo', { exact: true })
+    .setInputFiles({ name: 'logo.webp', mimeType: 'image/webp', buffer: logo });
+  await expect(page.getByRole('status').filter({ hasText: 'Logo uploaded.' })).toBeVisible();
+  await expect(page.locator('img.firm-logo-preview')).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(menu.getByRole('img', { name: `${ADMIN.firm} logo` })).toBeVisible();
+  await expect.poll(() => naturalWidth(page, '.sidebar-header img')).toBe(96);
   // The audit trail shows the change with its before and after.
   await page.getByLabel('Record').selectOption({ label: 'organization settings' });
   await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('primary_color: #aa3300');
 
   // The export downloads, and its ZIP holds this firm's people.
   await page.goto('/admin/export');
+  await expectNoAxeViolations(page, '/admin/export');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the export' }).click();
   const download = await downloading;

@@ -1,19 +1,43 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { PORTAL_ADMIN } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { DEMO_PASSWORD } from './support/demo';
 import { expect, test } from './support/fixtures';
+import { canvasImage, naturalWidth } from './support/images';
 import { mailTo, nextMailTo } from './support/mail';
 import { apiAs, uniqueCode, unique, type Api } from './support/records';
+import { expectDashboard, submitPassword } from './support/sign-in';
 
 type Issued = { id: number; number: string; access_code: string };
-type LedgerPage = { items: { kind: string; credit_cents: number; debit_cents: number }[] };
-type Aging = { items: { client: { id: number }; balance_cents: number; current_cents: number }[] };
+
+/**
+ * The "E2E Portal" firm's colours, as the portal must paint them: the primary on the header's
+ * rule, and the buttons in its hover shade (SPEC 9: 20 less per channel).
+ */
+const BRAND = { primary: '#0b6e4f', secondary: '#6b3fa0', primaryRgb: 'rgb(11, 110, 79)', buttonRgb: 'rgb(0, 90, 59)' };
+const LOGO_SIZE = { width: 120, height: 40 };
+
+/** Gives the portal spec's own firm its colours and a JPEG logo the browser encodes. */
+async function brandFirm(admin: Api, browser: Browser) {
+  const settings = (await admin.get('/api/organization/settings')) as Record<string, unknown>;
+  await admin.put('/api/organization/settings', {
+    ...settings,
+    primary_color: BRAND.primary,
+    secondary_color: BRAND.secondary,
+  });
+  const canvasPage = await browser.newPage();
+  const logo = await canvasImage(canvasPage, 'image/jpeg', LOGO_SIZE, BRAND.secondary);
+  await canvasPage.context().close();
+  await admin.upload('/api/organization/logo', { name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
+}
 
 /** A client of the demo firm with an invoice e-mail, and an issued invoice of one fixed fee. */
 async function issuedInvoice(admin: Api, amountCents: number) {
   const email = `${uniqueCode('ap').toLowerCase()}@portal-client.example`;
+  const clientName = unique('Portal <b>Bakery</b>');
   const client = (await admin.post('/clients', {
     client_id: uniqueCode('E2E'),
-    legal_name: unique('Portal <b>Bakery</b>'),
+    legal_name: clientName,
     entity_type: 'c_corp',
     invoice_email: email,
   })) as { id: number };
@@ -22,7 +46,7 @@ async function issuedInvoice(admin: Api, amountCents: number) {
     fixed_fees: [{ description: 'Annual accounts <script>alert(1)</script>', amount_cents: amountCents }],
   })) as { id: number };
   const invoice = (await admin.post(`/invoices/${draft.id}/issue`)) as Issued;
-  return { clientId: client.id, email, invoice };
+  return { clientId: client.id, clientName, email, invoice };
 }
 
 /** The client's phone: a fresh browser with no staff session, 360 px wide. */
@@ -42,6 +66,7 @@ async function expectNoSidewaysScroll(page: Page) {
 async function payOnSandbox(page: Page, card: string, amount: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Pay Invoice /);
   await expect(page.getByText('Sandbox: no real card is charged')).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, 'the sandbox card page');
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry (MM/YY)').fill('12/39');
@@ -63,9 +88,10 @@ test.describe('client portal', () => {
   test('a client opens the e-mailed link, is declined once, pays part then the rest by keyboard at 360 px, and is receipted', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
-    const admin = await apiAs('admin');
-    const { clientId, email, invoice } = await issuedInvoice(admin, 30_000);
+    test.setTimeout(180_000);
+    const admin = await apiAs(PORTAL_ADMIN.username);
+    await brandFirm(admin, browser);
+    const { clientId, clientName, email, invoice } = await issuedInvoice(admin, 30_000);
     const before = mailTo(email).length;
     await admin.post(`/invoices/${invoice.id}/email`, {});
     const invoiceMail = await nextMailTo(email, before);
@@ -82,6 +108,14 @@ test.describe('client portal', () => {
     await expect(page.getByText(/Portal <b>Bakery<\/b>/)).toBeVisible();
     // The access code does not stay in the address or the history.
     expect(page.url()).not.toContain(invoice.access_code);
+    // The firm's logo and colours, as its settings give them.
+    const header = page.locator('.portal-header');
+    await expect(header.getByRole('img', { name: `${PORTAL_ADMIN.firm} logo` })).toBeVisible();
+    await expect.poll(() => naturalWidth(page, '.portal-header img')).toBe(LOGO_SIZE.width);
+    await expect(header.getByText(PORTAL_ADMIN.firm, { exact: true })).toBeVisible();
+    expect(await header.evaluate((element) => getComputedStyle(element).borderTopColor)).toBe(BRAND.primaryRgb);
+    const payLink = page.getByRole('link', { name: 'Pay', exact: true });
+    expect(await payLink.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(BRAND.buttonRgb);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, '/client-portal/invoice');
 
@@ -127,14 +161,26 @@ test.describe('client portal', () => {
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, '/client-portal/payment (receipt)');
     const firstReceipt = await nextMailTo(email, before + 1);
-    expect(firstReceipt.subject).toBe(`Payment received for invoice ${invoice.number} from Demo CPA`);
+    expect(firstReceipt.subject).toBe(`Payment received for invoice ${invoice.number} from ${PORTAL_ADMIN.firm}`);
     expect(firstReceipt.text).toContain('We received your payment of $100.00');
 
-    // The firm's ledger and aging show it.
-    const ledger = (await admin.get(`/ledger?client_id=${clientId}`)) as LedgerPage;
-    expect(ledger.items.filter((row) => row.kind === 'payment').map((row) => row.credit_cents)).toEqual([10_000]);
-    const aging = (await admin.get(`/ledger/aging?client_id=${clientId}`)) as Aging;
-    expect(aging.items.find((item) => item.client.id === clientId)?.balance_cents).toBe(20_000);
+    // The firm's AR Ledger page and its aging show it, in the administrator's own browser.
+    const firm = await browser.newPage();
+    await submitPassword(firm, PORTAL_ADMIN.username, DEMO_PASSWORD);
+    await expectDashboard(firm, PORTAL_ADMIN.firstName);
+    await firm.goto(`/ledger?client_id=${clientId}`);
+    const journal = firm.getByRole('table', { name: 'AR journal' });
+    const paymentRows = journal
+      .locator('tbody tr')
+      .filter({ has: firm.getByRole('cell', { name: 'Payment', exact: true }) });
+    await expect(paymentRows).toHaveCount(1);
+    await expect(paymentRows.getByRole('cell')).toContainText(['$100.00', '$200.00']);
+    await firm.getByRole('button', { name: 'Aging' }).click();
+    const agingRow = firm
+      .getByRole('table', { name: /AR aging/ })
+      .locator('tbody tr')
+      .filter({ hasText: clientName });
+    await expect(agingRow.getByRole('cell').last()).toHaveText('$200.00');
 
     // Then the rest.
     await page.getByRole('link', { name: 'Back to the invoice' }).click();
@@ -154,18 +200,18 @@ test.describe('client portal', () => {
 
     const secondReceipt = await nextMailTo(email, before + 2);
     expect(secondReceipt.text).toContain('We received your payment of $200.00');
-    const ledgerAfter = (await admin.get(`/ledger?client_id=${clientId}`)) as LedgerPage;
-    expect(
-      ledgerAfter.items
-        .filter((row) => row.kind === 'payment')
-        .map((row) => row.credit_cents)
-        .sort(),
-    ).toEqual([10_000, 20_000]);
-    const agingAfter = (await admin.get(`/ledger/aging?client_id=${clientId}`)) as Aging;
-    expect(agingAfter.items.find((item) => item.client.id === clientId)).toBeUndefined();
+    // Both portal payments on the firm's ledger page, nothing owed, and the client gone from the aging.
+    await firm.goto(`/ledger?client_id=${clientId}`);
+    await expect(paymentRows).toHaveCount(2);
+    await expect(journal.locator('tfoot')).toContainText('$300.00');
+    await expect(firm.getByLabel('Journal totals')).toContainText('Balance$0.00');
+    await firm.getByRole('button', { name: 'Aging' }).click();
+    await expect(firm.getByText('No balances on this date')).toBeVisible();
+    await expect(agingRow).toHaveCount(0);
     const staffView = (await admin.get(`/invoices/${invoice.id}`)) as { status: string; balance_cents: number };
     expect(staffView).toMatchObject({ status: 'paid', balance_cents: 0 });
     await admin.dispose();
+    await firm.context().close();
     await page.context().close();
   });
 
@@ -181,6 +227,7 @@ test.describe('client portal', () => {
     expect(response?.headers()['content-security-policy']).not.toContain('unsafe-inline');
     expect(response?.headers()['x-frame-options']).toBeTruthy();
     await expect(page.getByRole('alert')).toHaveText('Invalid access code');
+    await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, '/client-portal/{wrong code}');
     await page.getByLabel('Access code').fill(invoice.access_code.toLowerCase());
     await page.getByLabel('Access code').press('Enter');

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO_USERS } from './support/demo';
 import { expect, login, test } from './support/fixtures';
 import { mailTo, type ReceivedMail } from './support/mail';
+import { apiAs, createClient, unique } from './support/records';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -115,10 +116,37 @@ test.describe('support tickets', () => {
     await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
     await expect(page.getByText(/Tax IDs are encrypted/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How long we keep it' })).toBeVisible();
+    // The client portal's own cookie is named with its lifetime, next to the sign-in ones.
+    const cookies = page.getByRole('list', { name: 'Cookies' });
+    await expect(cookies.getByRole('listitem').filter({ hasText: 'portal_session' })).toContainText('30 minutes');
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page.getByRole('heading', { name: 'Terms of Service', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('the privacy policy', () => {
+  test('names every cookie a signed-in person and a portal client are given', async ({ page }) => {
+    // A portal session (an issued invoice's access code) and a staff session, in one browser.
+    const admin = await apiAs('admin');
+    const client = await createClient(admin, unique('Privacy cookies'));
+    const draft = (await admin.post('/invoices', {
+      client_id: client.id,
+      fixed_fees: [{ description: 'Cookie census', amount_cents: 1_000 }],
+    })) as { id: number };
+    const invoice = (await admin.post(`/invoices/${draft.id}/issue`)) as { access_code: string };
+    await admin.dispose();
+    await page.goto(`/client-portal/${invoice.access_code}`);
+    await expect(page).toHaveURL(/\/client-portal\/invoice$/);
+    await login(page, 'staff');
+    const given = (await page.context().cookies()).map((cookie) => cookie.name);
+    expect(given).toEqual(expect.arrayContaining(['portal_session', 'access_token_cookie', 'csrf_access_token']));
+
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { name: 'Cookies and browser storage' })).toBeVisible();
+    const named = await page.getByRole('list', { name: 'Cookies' }).locator('code').allTextContents();
+    expect(named).toEqual(expect.arrayContaining(given));
   });
 });
 

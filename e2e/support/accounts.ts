@@ -14,3 +14,9 @@ export const E2E_ACCOUNTS = {
 } as const;
 
 export const E2E_ACCOUNT_PASSWORD = DEMO_PASSWORD;
+
+/**
+ * The administrator of the "E2E Portal" firm (seed-e2e.ts): e2e/portal.spec.ts alone sets that
+ * firm's colours and logo and issues its invoices, so what the portal shows is the spec's own.
+ */
+export const PORTAL_ADMIN = { username: 'portaladmin', firstName: 'Pia', firm: 'E2E Portal' } as const;

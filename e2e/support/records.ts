@@ -1,4 +1,5 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import type { PORTAL_ADMIN } from './accounts';
 import { DEMO_PASSWORD, apiUrl, type DemoUsername } from './demo';
 
 /** A name no other test (or earlier run on the same database) uses. */
@@ -17,6 +18,8 @@ export type Api = {
   post: (path: string, body?: unknown) => Promise<unknown>;
   put: (path: string, body?: unknown) => Promise<unknown>;
   delete: (path: string) => Promise<unknown>;
+  /** A multipart POST of one file in the field `file`, as a file input sends it. */
+  upload: (path: string, file: { name: string; mimeType: string; buffer: Buffer }) => Promise<unknown>;
   dispose: () => Promise<void>;
 };
 
@@ -25,7 +28,7 @@ async function answerOf(response: Awaited<ReturnType<APIRequestContext['get']>>,
   return response.status() === 204 ? null : response.json();
 }
 
-export async function apiAs(username: DemoUsername): Promise<Api> {
+export async function apiAs(username: DemoUsername | typeof PORTAL_ADMIN.username): Promise<Api> {
   const context = await request.newContext();
   await answerOf(
     await context.post(apiUrl('/login'), { data: { username, password: DEMO_PASSWORD } }),
@@ -39,6 +42,8 @@ export async function apiAs(username: DemoUsername): Promise<Api> {
     post: async (path, body) => answerOf(await context.post(apiUrl(path), { data: body, headers }), `POST ${path}`),
     put: async (path, body) => answerOf(await context.put(apiUrl(path), { data: body, headers }), `PUT ${path}`),
     delete: async (path) => answerOf(await context.delete(apiUrl(path), { headers }), `DELETE ${path}`),
+    upload: async (path, file) =>
+      answerOf(await context.post(apiUrl(path), { multipart: { file }, headers }), `POST ${path} (upload)`),
     dispose: () => context.dispose(),
   };
 }

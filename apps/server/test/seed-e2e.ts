@@ -1,7 +1,7 @@
 // Prepares the end-to-end database before the server starts (scripts/test-e2e.mjs): the demo
 // firms, exactly as the server seeds them, plus a firm whose users only the account-security
 // specs sign in as. Their passwords and 2FA settings change during the run, so no other spec
-// may share them (ADR 0079).
+// may share them (ADR 0079). Two more firms belong to one spec each (below).
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -36,6 +36,16 @@ try {
     firstName: 'Petra',
     lastName: 'People',
     email: 'peopleadmin@e2e-people.example',
+    password: DEMO_PASSWORD,
+    roleName: 'admin',
+  });
+  // e2e/portal.spec.ts sets this firm's colours and logo and bills its clients: no other spec uses it.
+  const portalFirm = await createOrganization(database.db, { name: 'E2E Portal', subdomain: 'e2e-portal' });
+  await createUser(database.db, portalFirm, {
+    username: 'portaladmin',
+    firstName: 'Pia',
+    lastName: 'Portal',
+    email: 'portaladmin@e2e-portal.example',
     password: DEMO_PASSWORD,
     roleName: 'admin',
   });

@@ -56,7 +56,8 @@ export type PortalInvoice = {
     remit_to: string;
     invoice_footer: string;
     branding: { primaryColor: string | null; secondaryColor: string | null };
-    logo_url: string;
+    /** The firm's logo (GET /api/organization/logo naming the firm), or null when it has none. */
+    logo_url: string | null;
   };
   payments: { payment_date: string; amount_cents: number; method: string; source: 'staff' | 'portal' }[];
   /** Whether Pay is offered: an open balance on a pending or partial invoice. */

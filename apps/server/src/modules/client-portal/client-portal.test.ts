@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { INVALID_ACCESS_CODE, type PortalCheckout, type PortalInvoice } from '@practice/shared';
@@ -121,7 +124,7 @@ describe('client portal (API.md "Client portal")', () => {
   }
 
   beforeAll(async () => {
-    testApp = await createTestApp({ logLevel: 'error' });
+    testApp = await createTestApp({ logLevel: 'error', dataDir: await mkdtemp(path.join(tmpdir(), 'portal-logo-')) });
     admin = await signedIn(testApp.app, 'admin');
     foreign = await signedIn(testApp.app, 'nwadmin');
   });
@@ -140,7 +143,8 @@ describe('client portal (API.md "Client portal")', () => {
       const body: PortalInvoice = opened.json();
       expect(body.invoice).toMatchObject({ id: invoice.id, number: invoice.number, balance_cents: 12_345 });
       expect(body.payable).toBe(true);
-      expect(body.firm.logo_url).toBe('/api/organization/logo');
+      // Demo CPA has no logo yet: the page asks for none.
+      expect(body.firm.logo_url).toBeNull();
       // Nothing of the firm's inside: no rates, write-ups, staff, access code.
       expect(JSON.stringify(body)).not.toMatch(/write_cents|standard_cents|access_code|rate_cents/);
       const read = await browser.request({ url: '/client-portal/invoice' });
@@ -151,6 +155,35 @@ describe('client portal (API.md "Client portal")', () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.headers['content-disposition']).toContain('attachment');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it("shows the firm's logo at an address that names the firm, as the portal page fetches it", async () => {
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const boundary = 'portal-logo';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const uploaded = await admin.request({
+        method: 'POST',
+        url: '/api/organization/logo',
+        payload: Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expectStatus(uploaded, 200);
+      try {
+        const invoice = await invoiceFor(admin, 1_000);
+        const body: PortalInvoice = (await new PortalBrowser(testApp, nextAddress()).open(invoice.access_code)).json();
+        expect(body.firm.logo_url).toBe(uploaded.json().logo_url);
+        expect(body.firm.logo_url).toMatch(/^\/api\/organization\/logo\?org=demo&v=/);
+        // The portal page's host may name no firm, and it sends no cookie for the image.
+        const logo = await testApp.app.inject({ url: body.firm.logo_url! });
+        expectStatus(logo, 200);
+        expect(logo.headers['content-type']).toBe('image/png');
+        expect(logo.rawPayload.equals(png)).toBe(true);
+      } finally {
+        expectStatus(await admin.request({ method: 'DELETE', url: '/api/organization/logo' }), 200);
+      }
     });
 
     it('answers 404 Invalid access code for an unknown code, a malformed one and a void invoice', async () => {

@@ -35,7 +35,7 @@ export const portalInvoiceAnswer: z.ZodType<PortalInvoice> = z.object({
     remit_to: z.string(),
     invoice_footer: z.string(),
     branding: z.object({ primaryColor: z.string().nullable(), secondaryColor: z.string().nullable() }),
-    logo_url: z.string(),
+    logo_url: z.string().nullable(),
   }),
   payments: z.array(
     z.object({

@@ -6,9 +6,6 @@ import { notFound } from '../../lib/errors';
 import { INVOICE_NOT_FOUND, loadInvoiceView } from '../invoices/invoice-view';
 import type { InvoiceView } from '@practice/shared';
 
-/** The firm's logo (served by the organization routes; a firm without one answers 404 and the page hides it). */
-export const ORGANIZATION_LOGO_PATH = '/api/organization/logo';
-
 /** The portal never shows a draft or a void invoice: its code opens nothing (ADR 0143). */
 export async function portalInvoiceView(tx: Tx, organizationId: number, invoiceId: number): Promise<InvoiceView> {
   const view = await loadInvoiceView(tx, organizationId, invoiceId, { publicUrl: '', subdomain: '' });
@@ -79,7 +76,9 @@ export async function loadPortalInvoice(tx: Tx, organizationId: number, invoiceI
       remit_to: view.organization?.remit_to ?? '',
       invoice_footer: view.organization?.invoice_footer ?? '',
       branding: { primaryColor: firm?.primaryColor ?? null, secondaryColor: firm?.secondaryColor ?? null },
-      logo_url: ORGANIZATION_LOGO_PATH,
+      // The address that names the firm (`org`) and its upload, as the shell and invoices use: the
+      // portal page's own host may name no firm. Null without a logo, so the page asks for none.
+      logo_url: view.organization?.logo_url ?? null,
     },
     payments: paid.map((row) => ({
       payment_date: row.paymentDate,

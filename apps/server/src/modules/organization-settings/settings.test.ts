@@ -19,11 +19,17 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A 1x1 baseline JPEG and a 1x1 lossy WebP: the smallest real files of each kind (Chromium decodes both). */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const WEBP = Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
-function upload(content: Buffer, filename = 'logo.png') {
+function upload(content: Buffer, filename = 'logo.png', declared = 'image/png') {
   const boundary = 'logo-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${declared}\r\n\r\n`;
   return {
     method: 'POST' as const,
     url: '/api/organization/logo',
@@ -43,6 +49,14 @@ describe('Firm settings, logo and their use on invoices', () => {
     demoId = await organizationIdOf(testApp, 'demo');
   });
   afterAll(() => testApp.close());
+
+  const latestSettingsAudits = (count: number) =>
+    testApp.context.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organizationId, demoId), eq(auditLog.entity, 'organization_settings')))
+      .orderBy(desc(auditLog.id))
+      .limit(count);
 
   const settingsOf = async (session = admin) =>
     (await session.request({ url: '/api/organization/settings' })).json() as OrganizationSettings;
@@ -181,6 +195,15 @@ describe('Firm settings, logo and their use on invoices', () => {
       await testApp.app.inject({ url: '/api/organization/config', headers: { host: 'demo.example.com' } })
     ).json();
     expect(config.logo_url).toBe(logoUrl);
+    // One audit row for the upload (the refused files wrote none): who, and the logo before and after.
+    const audits = await latestSettingsAudits(4);
+    expect(audits[0]).toMatchObject({
+      action: 'upload_logo',
+      userId: expect.any(Number),
+      before: { logo: null },
+      after: { logo: { content_type: 'image/png', bytes: PNG.length } },
+    });
+    expect(audits.slice(1).map((row) => row.action)).not.toContain('upload_logo');
   });
 
   it('issued invoices use the prefix, terms, remit-to, footer and logo of the settings', async () => {
@@ -211,6 +234,31 @@ describe('Firm settings, logo and their use on invoices', () => {
     expect(text).toContain('PO Box 9');
     expect(text).toContain('Thanks from the footer');
     expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('takes JPEG and WebP logos by their bytes, whatever the browser declared; the PDF draws the JPEG', async () => {
+    const client = await createClient(admin);
+    const invoice = await issuedInvoice(admin, client.id, 2_500);
+    for (const [content, type] of [
+      [JPEG, 'image/jpeg'],
+      [WEBP, 'image/webp'],
+    ] as const) {
+      const saved = await admin.request(upload(content, 'logo.bin', 'application/octet-stream'));
+      expect(saved.statusCode, type).toBe(200);
+      const served = await testApp.app.inject({ url: (saved.json() as OrganizationSettings).logo_url! });
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(content)).toBe(true);
+      const [audit] = await latestSettingsAudits(1);
+      expect(audit).toMatchObject({
+        action: 'upload_logo',
+        after: { logo: { content_type: type, bytes: content.length } },
+      });
+      // pdfkit draws PNG and JPEG; a WebP logo is left off the PDF, which still renders.
+      const pdf = await admin.request({ url: `/invoices/${invoice.id}/pdf` });
+      expect(pdf.statusCode, type).toBe(200);
+      expect(pdf.rawPayload.toString('latin1').includes('/Subtype /Image'), type).toBe(type === 'image/jpeg');
+    }
   });
 
   it('removes the logo (audited) and then serves none', async () => {

@@ -1,6 +1,8 @@
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo } from '../../../test/outbox';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
+import { auditLog } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import type { AuditRow } from '../audit/audit-trail';
 import { INVALID_EMAIL_LINK } from './profile.service';
@@ -45,6 +47,33 @@ describe('His own preferences and profile, and the audit trail viewer', () => {
     }
     expect((await staff.request({ url: '/api/user/preferences' })).json()).toMatchObject({ notifsMode: 'quiet' });
     expect((await new Session(testApp.app).request({ url: '/api/user/preferences' })).statusCode).toBe(401);
+    // Each change is audited with the keys it changed; saving the same value again is no change.
+    const unchanged = await staff.request({
+      method: 'PUT',
+      url: '/api/user/preferences',
+      payload: { notifsMode: 'quiet' },
+    });
+    expect(unchanged.statusCode).toBe(200);
+    const staffId = ((await staff.request({ url: '/user' })).json() as { id: number }).id;
+    const audits = await testApp.context.database.db
+      .select({ userId: auditLog.userId, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'user'),
+          eq(auditLog.entityId, String(staffId)),
+          eq(auditLog.action, 'update_preferences'),
+        ),
+      )
+      .orderBy(asc(auditLog.id));
+    expect(audits).toEqual([
+      {
+        userId: staffId,
+        before: { formattedDates: null, sidebarOrder: null },
+        after: { formattedDates: 'true', sidebarOrder: ['/clients/manage', '/profile'] },
+      },
+      { userId: staffId, before: { notifsMode: null }, after: { notifsMode: 'quiet' } },
+    ]);
   });
 
   it('edits his names at once; a new e-mail waits for the link sent to it and needs his password', async () => {

@@ -209,6 +209,20 @@ describe("a user's standard billing rate", () => {
     expect([before.rate_cents, after.rate_cents]).toEqual([15_000, 18_000]);
     const read = await manager.request({ url: `/users/${staffId}/rate` });
     expect(read.json().standard_rate_cents).toBe(18_000);
+    // Audited: who changed it, and the dated changes before and after.
+    const audits = await ownerRows<{ action: string; username: string; before: unknown; after: unknown }>(
+      testApp,
+      sql`select a.action, u.username, a.before, a.after from audit_log a join users u on u.id = a.user_id
+          where a.entity = 'user_rate' and a.entity_id = ${String(staffId)} order by a.id`,
+    );
+    expect(audits).toEqual([
+      {
+        action: 'update',
+        username: 'admin',
+        before: { rate_changes: [] },
+        after: { rate_changes: [{ effective_from: '2026-06-01', rate_cents: 18_000 }] },
+      },
+    ]);
   });
 
   it('is set only with can_edit_users, for a user of the same firm, in whole cents', async () => {

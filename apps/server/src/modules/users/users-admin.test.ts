@@ -2,9 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { latestMailTo, resetCodeOf, resetLinkIn } from '../../../test/outbox';
-import { auditLog, organizations } from '../../db/schema/index';
+import { auditLog, organizations, roles as rolesTable } from '../../db/schema/index';
+import type { SessionUser } from '../../plugins/route-permission';
 import { LAST_ADMINISTRATOR } from './administrators';
+import { fullRoleOf } from './full-role';
 import { ABOVE_YOUR_ROLE } from './role-ceiling';
+import { setUserActive, updateUser } from './user-admin.service';
 import type { UserView } from './user-admin-view';
 
 type RoleOption = { id: number; name: string };
@@ -180,6 +183,24 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect(latest!.after).toMatchObject({ role: { name: 'Manager' }, available_minutes_per_week: 1800 });
   });
 
+  it('sends the invitation again, audited; a deactivated user is reactivated first (409)', async () => {
+    const user = (await create(admin, 'invitee01')).json() as UserView;
+    const first = await latestMailTo(testApp.context, 'invitee01@demo-cpa.example');
+    const again = await admin.request({ method: 'POST', url: `/users/${user.id}/invite` });
+    expect(again.statusCode).toBe(202);
+    const second = await latestMailTo(testApp.context, 'invitee01@demo-cpa.example');
+    expect(second.id).not.toBe(first.id);
+    expect(resetLinkIn(second.textBody!)).not.toBe(resetLinkIn(first.textBody!));
+    const [invited, created] = await auditRows('user', user.id);
+    expect(invited).toMatchObject({ action: 'invite', userId: expect.any(Number), before: null, after: null });
+    expect(created).toMatchObject({ action: 'create', after: { username: 'invitee01', role: { name: 'Staff' } } });
+    await admin.request({ method: 'POST', url: `/users/${user.id}/deactivate` });
+    const refused = await admin.request({ method: 'POST', url: `/users/${user.id}/invite` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ details: { active: 'Reactivate the user first' } });
+    expect((await auditRows('user', user.id)).map((row) => row.action)).toEqual(['deactivate', 'invite', 'create']);
+  });
+
   it('deactivation ends his sessions at once; reactivation lets him sign in again', async () => {
     const target = (await create(admin, 'leaver01')).json() as UserView;
     const mail = await latestMailTo(testApp.context, 'leaver01@demo-cpa.example');
@@ -210,7 +231,7 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect(actions.slice(0, 2)).toEqual(['reactivate', 'deactivate']);
   });
 
-  it('keeps an active administrator: the last one cannot be deactivated or demoted (409)', async () => {
+  it('the last administrator cannot demote or deactivate himself (403, his own record)', async () => {
     const nwadmin = await signedIn(testApp.app, 'nwadmin');
     const nwUsers = (await nwadmin.request({ url: '/users' })).json() as { items: UserView[] };
     const nwRoles = (await nwadmin.request({ url: '/roles/options' })).json() as { items: RoleOption[] };
@@ -240,6 +261,48 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect(selfDemote.statusCode).toBe(403);
     const selfOff = await nwadmin.request({ method: 'POST', url: `/users/${self.id}/deactivate` });
     expect(selfOff.statusCode).toBe(403);
+  });
+
+  it('another administrator cannot deactivate or demote the last active one (409, nothing changes)', async () => {
+    // Everyone who may manage an administrator holds `all` and so is one himself: the rule
+    // meets a second administrator whose call the auth guard let in just before the first
+    // one deactivated him. The guard's view of that call is built here as the guard builds it.
+    const second = (await create(admin, 'second01', 'Administrator')).json() as UserView;
+    const [adminRole] = await testApp.context.database.db
+      .select()
+      .from(rolesTable)
+      .where(and(eq(rolesTable.organizationId, demoId), eq(rolesTable.id, roleId('Administrator'))));
+    const letIn: SessionUser = {
+      id: second.id,
+      organizationId: demoId,
+      username: second.username,
+      csrf: 'checked-by-the-guard',
+      fullRole: fullRoleOf(adminRole!),
+    };
+    expect(letIn.fullRole.all).toBe(true);
+    expect((await admin.request({ method: 'POST', url: `/users/${second.id}/deactivate` })).statusCode).toBe(200);
+    const alice = ((await admin.request({ url: '/users?q=alice' })).json() as { items: UserView[] }).items[0]!;
+    const auditedBefore = (await auditRows('user', alice.id)).length;
+
+    const off = setUserActive(testApp.context, letIn, alice.id, false, new Date());
+    await expect(off).rejects.toMatchObject({ status: 409, message: LAST_ADMINISTRATOR });
+    const demote = updateUser(
+      testApp.context,
+      letIn,
+      alice.id,
+      { ...editable(alice), role_id: roleId('Staff') },
+      new Date(),
+    );
+    await expect(demote).rejects.toMatchObject({ status: 409, message: LAST_ADMINISTRATOR });
+
+    // The error handler answers an AppError with its status and `{ error }` (the role editor's 409 below).
+    expect((await admin.request({ url: `/users/${alice.id}` })).json()).toMatchObject({
+      active: true,
+      role: { name: 'Administrator' },
+      version: alice.version,
+    });
+    expect(await auditRows('user', alice.id)).toHaveLength(auditedBefore);
+    expect((await admin.request({ url: '/user' })).statusCode).toBe(200);
   });
 
   it('the last role with all and the last active administrator hold under the role editor (409)', async () => {

@@ -4,7 +4,7 @@ import { organizationSettingsSchema, type OrganizationSettingsInput } from '@pra
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { TextareaField } from '../../../components/textarea-field';
-import { applyBranding, brandingVariables } from '../../../lib/branding';
+import { applyBranding, brandingVariables, readableTextOn } from '../../../lib/branding';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useSaveSettings, type FirmSettings } from '../api/settings';
@@ -52,7 +52,8 @@ function BrandPreview({ primary, secondary }: { primary: string; secondary: stri
           // Through CSSOM: the Content-Security-Policy refuses inline style attributes.
           ref={(element) => {
             element?.style.setProperty('background', colour);
-            element?.style.setProperty('color', label === 'Light tint' ? '#1f2933' : '#ffffff');
+            // The light tint lies over the page's white; the other swatches are solid colours.
+            element?.style.setProperty('color', label === 'Light tint' ? '#1f2933' : readableTextOn(colour));
           }}
         >
           <strong>{label}</strong>

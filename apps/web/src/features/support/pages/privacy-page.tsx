@@ -42,10 +42,32 @@ export default function PrivacyPage() {
         </ul>
         <h2>Cookies and browser storage</h2>
         <p>
-          Signing in sets four cookies, needed for the app to work and never used for advertising or tracking: an access
-          cookie (15 minutes), a refresh cookie (14 days) and a matching protection cookie for each, against cross-site
-          requests. The browser also keeps your display preferences (accessibility settings, date format, a collapsed
-          menu) in its local storage; they never leave your device.
+          Every cookie is needed for the service to work, is set by the service itself and is never used for advertising
+          or tracking. None can be read by the page&apos;s scripts except the two protection values.
+        </p>
+        <ul aria-label="Cookies">
+          <li>
+            <code>access_token_cookie</code> (15 minutes) and <code>refresh_token_cookie</code> (14 days): your session
+            once you sign in, with a matching protection cookie for each, <code>csrf_access_token</code> and{' '}
+            <code>csrf_refresh_token</code>, against requests forged by other sites.
+          </li>
+          <li>
+            <code>pending_2fa</code> (30 minutes): a sign-in waiting for its second step, when yours has one.
+          </li>
+          <li>
+            <code>passkey_ceremony</code> (5 minutes): a passkey sign-in under way.
+          </li>
+          <li>
+            <code>portal_session</code> (30 minutes): set for a firm&apos;s client who opens an invoice in the client
+            portal with its access code; it opens that one invoice and nothing else.
+          </li>
+        </ul>
+        <p>
+          The browser also keeps, in its local storage, your display choices (accessibility settings, date format,
+          notification style, menu order, a collapsed menu), your recent pages, items and searches, the update notices
+          you dismissed and whether you were already offered a passkey. Your date format, notification style and menu
+          order are also kept with your account, so that they follow you to another browser. The client portal keeps its
+          protection value in the tab&apos;s session storage until the tab is closed.
         </p>
         <h2>How long we keep it</h2>
         <ul>
@@ -60,6 +82,7 @@ export default function PrivacyPage() {
             are removed from it as soon as a mail server accepts the message.
           </li>
           <li>Sessions: 15 minutes of access at a time, renewed for up to 14 days unless you sign out.</li>
+          <li>Client portal sessions: 30 minutes, after which the access code must be entered again.</li>
         </ul>
         <h2>Who sees it</h2>
         <p>
