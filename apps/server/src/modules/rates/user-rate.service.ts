@@ -1,8 +1,13 @@
+import { and, eq } from 'drizzle-orm';
 import type { UserRateInput } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
+import { notFoundField } from '../records/field-errors';
 import { requireOrganizationUser } from '../records/user-lookup';
+import { requireRoleWithin } from '../users/role-ceiling';
 import { loadTimeSettings } from '../time-entries/organization-settings';
 import { dateInZone } from '../time-entries/calendar';
 import { rateInForce, recordUserRate, userBaseRate, userRateChanges, type RateChange } from './rate-history';
@@ -35,6 +40,16 @@ export async function getUserRate(db: Db, actor: SessionUser, userId: number, no
   });
 }
 
+/** The person whose rate changes must hold a role within the actor's, as for every other change to him (ADR 0147). */
+async function requireManageableUser(tx: Tx, actor: SessionUser, userId: number): Promise<void> {
+  const [target] = await tx
+    .select({ roleId: users.roleId })
+    .from(users)
+    .where(and(eq(users.organizationId, actor.organizationId), eq(users.id, userId)));
+  if (!target) throw notFoundField('id', 'User not found');
+  await requireRoleWithin(tx, actor, target.roleId, () => notFound('User not found'));
+}
+
 /** A user's standard rate from a date on; entries already saved keep their rate. */
 export async function setUserRate(
   db: Db,
@@ -44,7 +59,7 @@ export async function setUserRate(
   now: Date,
 ): Promise<UserRateView> {
   return withTenant(db, actor.organizationId, async (tx) => {
-    await requireOrganizationUser(tx, actor.organizationId, userId, 'id');
+    await requireManageableUser(tx, actor, userId);
     const before = await userRateChanges(tx, actor.organizationId, userId);
     await recordUserRate(tx, actor.organizationId, userId, {
       effectiveFrom: input.effective_from,

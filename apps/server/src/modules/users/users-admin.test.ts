@@ -335,7 +335,7 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     ).toBe(204);
   });
 
-  it('a manager of users cannot hand out or manage a role above his own (403)', async () => {
+  it('a manager of users cannot hand out, manage or re-rate a role above his own (403)', async () => {
     const roles = (await admin.request({ url: '/roles' })).json() as { items: { id: number; name: string }[] };
     const editor = await admin.request({
       method: 'POST',
@@ -376,6 +376,21 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect((await editorSession.request({ method: 'POST', url: `/users/${adminUser.id}/deactivate` })).statusCode).toBe(
       403,
     );
+    const rateBefore = (await admin.request({ url: `/users/${adminUser.id}/rate` })).json() as unknown;
+    const rate = await editorSession.request({
+      method: 'PUT',
+      url: `/users/${adminUser.id}/rate`,
+      payload: { rate_cents: 1, effective_from: '2026-06-01' },
+    });
+    expect(rate.statusCode).toBe(403);
+    expect(rate.json()).toEqual({ error: ABOVE_YOUR_ROLE });
+    expect((await admin.request({ url: `/users/${adminUser.id}/rate` })).json()).toEqual(rateBefore);
+    const ownRate = await editorSession.request({
+      method: 'PUT',
+      url: `/users/${person.id}/rate`,
+      payload: { rate_cents: 12_500, effective_from: '2026-06-01' },
+    });
+    expect(ownRate.statusCode).toBe(200);
   });
 });
 
