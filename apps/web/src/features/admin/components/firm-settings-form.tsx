@@ -45,19 +45,19 @@ function BrandPreview({ primary, secondary }: { primary: string; secondary: stri
   return (
     <div className="brand-preview" aria-label="Colour preview">
       {swatches.map(([label, colour]) => (
-        <span
-          key={label}
-          className="brand-swatch"
-          data-colour={colour}
-          // Through CSSOM: the Content-Security-Policy refuses inline style attributes.
-          ref={(element) => {
-            element?.style.setProperty('background', colour);
-            element?.style.setProperty('color', label === 'Light tint' ? '#1f2933' : '#ffffff');
-          }}
-        >
-          <strong>{label}</strong>
-          <br />
-          {colour}
+        // The words beside the colour, not on it: no text colour reads on every colour a firm may choose.
+        <span key={label} className="brand-swatch">
+          <span
+            className="brand-swatch-chip"
+            aria-hidden="true"
+            // Through CSSOM: the Content-Security-Policy refuses inline style attributes.
+            ref={(element) => element?.style.setProperty('background', colour)}
+          />
+          <span>
+            <strong>{label}</strong>
+            <br />
+            {colour}
+          </span>
         </span>
       ))}
     </div>
