@@ -24,7 +24,8 @@ import {
  * Issue 15: 0 axe violations on every SPEC 2 page, as it is, with the accessibility modal open
  * and with high contrast on (then also at WCAG AAA contrast). The routes come from the app's
  * own table (config/paths.ts), so a new page is walked without a change here; a new route with
- * an id in its path fails to compile until ROUTE_IDS says which record it shows.
+ * an id in its path fails to compile until SHELL_IDS (or the public test's params) says which
+ * record it shows.
  */
 
 /** One of each record a page with an id shows, made through the API in the demo firm. */
@@ -152,17 +153,17 @@ test.describe('axe on every page of the shell', () => {
       await page.goto(href);
       // The administrator may open every page: landing elsewhere (access denied) would check the wrong page.
       await expect(page).toHaveURL(new RegExp(`${href}$`));
-      await expectNoAxeViolations(page, href);
+      await expectNoAxeViolations(page, href, { soft: true });
 
       await page.keyboard.press('Alt+a');
       await expect(accessibilityDialog(page)).toBeVisible();
-      await expectNoAxeViolations(page, `${href} with the accessibility modal`);
+      await expectNoAxeViolations(page, `${href} with the accessibility modal`, { soft: true });
       await page.keyboard.press('Escape');
       await expect(accessibilityDialog(page)).toBeHidden();
 
       await page.keyboard.press('Alt+h');
       await expect(page.locator('body')).toHaveClass(/accessibility-high-contrast/);
-      await expectNoAxeViolations(page, `${href} with high contrast`, { enhancedContrast: true });
+      await expectNoAxeViolations(page, `${href} with high contrast`, { enhancedContrast: true, soft: true });
       // The next page of this worker starts without it.
       await page.keyboard.press('Alt+h');
       await expect(page.locator('body')).not.toHaveClass(/accessibility-high-contrast/);
@@ -179,11 +180,8 @@ async function resetCode(): Promise<string> {
   const answer = await context.post(apiUrl('/reset_password/send'), { data: { email } });
   expect(answer.ok(), `POST /reset_password/send answered ${answer.status()}`).toBe(true);
   await context.dispose();
-  return (
-    resetPathIn(await nextMailTo(email, before))
-      .split('/')
-      .pop() ?? ''
-  );
+  const link = resetPathIn(await nextMailTo(email, before));
+  return link.slice(link.lastIndexOf('/') + 1);
 }
 
 test('axe on every public page, signed out', async ({ browser, walker }) => {
@@ -203,7 +201,7 @@ test('axe on every public page, signed out', async ({ browser, walker }) => {
     await expect(page).toHaveURL(new RegExp(`${landing[id] ?? href}$`));
     // The sign-in page's hero reveals its features one by one: checked once they all show.
     if (id === 'login') await expect(page.locator('.hero-feature:not(.is-visible)')).toHaveCount(0);
-    await expectNoAxeViolations(page, href);
+    await expectNoAxeViolations(page, href, { soft: true });
   }
   await context.close();
 });
