@@ -134,7 +134,7 @@ test.describe('accessibility tools', () => {
     page,
     login,
   }) => {
-    // Six axe runs over three pages: slow on a shared machine.
+    // Seven axe runs over four pages: slow on a shared machine.
     test.setTimeout(180_000);
     await login('staff');
     await page.goto('/settings?tab=accessibility');
