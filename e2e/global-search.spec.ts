@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { formatDate } from '@practice/shared';
 import { expect, test } from './support/fixtures';
-import { apiAs, createClient, unique } from './support/records';
+import { issuedInvoice } from './support/receivables';
+import { apiAs, createClient, daysBefore, firmToday, unique } from './support/records';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -12,20 +14,22 @@ test.describe('global search', () => {
     const word = unique('Quasarfen').replace(' ', '');
     const admin = await apiAs('admin');
     const ours = await createClient(admin, `${word} Holdings LLC`);
-    const draft = (await admin.post('/invoices', {
-      client_id: ours.id,
-      fixed_fees: [{ description: 'Advisory', amount_cents: 25_000 }],
-    })) as { id: number };
-    const invoice = (await admin.post(`/invoices/${draft.id}/issue`)) as { id: number; number: string };
+    // Issued ten days ago: the date its result shows is not just today's.
+    const invoice = await issuedInvoice(admin, ours.id, 25_000, 10, 30);
     await admin.dispose();
     const northwind = await apiAs('nwadmin');
     await createClient(northwind, `${word} Northwind Inc`);
     await northwind.dispose();
 
     await login('admin');
-    await page.getByRole('button', { name: /Search everything/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Global search' });
     const input = dialog.getByRole('combobox');
+    // From the dashboard by keyboard alone: Ctrl+K, Esc, then / (the focus is on no field).
+    await page.keyboard.press('Control+k');
+    await expect(input).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.keyboard.press('/');
     await expect(input).toBeFocused();
     await expect(input).toHaveAttribute('placeholder', 'Search everything...');
     await expect(dialog.getByText('Start typing to search')).toBeVisible();
@@ -38,6 +42,8 @@ test.describe('global search', () => {
     const option = dialog.getByRole('option', { name: new RegExp(`${word} Holdings LLC`) }).first();
     await expect(option).toBeVisible();
     await expect(option.locator('.badge')).toHaveText('Active');
+    // Each result's date: a client's is the day it last changed (UTC, as the server stores it).
+    await expect(option.locator('.search-palette-date')).toHaveText(formatDate(ours.updated_at.slice(0, 10)));
     await expect(dialog.getByRole('listbox').getByText('Clients', { exact: true })).toBeVisible();
     await expect(dialog.getByText(`${word} Northwind Inc`)).toHaveCount(0);
     await expect(option).toHaveAttribute('aria-selected', 'true');
@@ -51,6 +57,7 @@ test.describe('global search', () => {
     await input.fill(invoice.number);
     const invoiceOption = dialog.getByRole('option', { name: new RegExp(invoice.number) }).first();
     await expect(invoiceOption).toBeVisible();
+    await expect(invoiceOption.locator('.search-palette-date')).toHaveText(formatDate(daysBefore(firmToday(), 10)));
     await expect(dialog.getByRole('listbox').getByText('Invoices', { exact: true })).toBeVisible();
     // Arrow keys move through every result to the invoice.
     const options = dialog.getByRole('option');
@@ -70,6 +77,11 @@ test.describe('global search', () => {
   }) => {
     await login('staff');
     const dialog = page.getByRole('dialog', { name: 'Global search' });
+    // The dashboard's search bar opens it too.
+    await page.getByRole('button', { name: /Search everything/ }).click();
+    await expect(dialog.getByRole('combobox')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     const searchButton = page.getByRole('button', { name: 'Search (Ctrl+K)' });
     await searchButton.focus();
     await page.keyboard.press('/');

@@ -140,14 +140,23 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Primary colour must be a colour like #007bff')).toBeVisible();
   await primary.fill('#aa3300');
+  await page.getByLabel('Secondary colour').fill('#1f6f43');
   await expect(page.getByLabel('Colour preview')).toContainText('#961f00');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(notice(page)).toHaveText('Settings saved.');
-  const brand = () =>
-    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
-  await expect.poll(brand).toBe('#aa3300');
+  // What the shell paints, not only the variables: the filled button in the hover shade of the
+  // primary (white on the raw primary is too faint), the top bar's edge in the secondary.
+  const save = page.getByRole('button', { name: 'Save settings' });
+  const painted = async () => ({
+    button: await save.evaluate((element) => getComputedStyle(element).backgroundColor),
+    topBarEdge: await page.locator('.top-bar').evaluate((element) => getComputedStyle(element).borderBottomColor),
+  });
+  const firmColours = { button: 'rgb(150, 31, 0)', topBarEdge: 'rgb(31, 111, 67)' };
+  // The pointer off the button: hovered, it is darker still.
+  await page.mouse.move(600, 5);
+  await expect.poll(painted).toEqual(firmColours);
   await page.reload();
-  await expect.poll(brand, { timeout: FIRST_PAGE_TIMEOUT_MS }).toBe('#aa3300');
+  await expect.poll(painted, { timeout: FIRST_PAGE_TIMEOUT_MS }).toEqual(firmColours);
   // A WebP logo, encoded by the browser, shows at once in the settings and in the shell's menu.
   const logo = await canvasImage(page, 'image/webp', { width: 96, height: 32 }, '#aa3300');
   await page

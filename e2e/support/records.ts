@@ -56,12 +56,14 @@ export async function csrfOf(page: Page): Promise<string> {
 
 type Created = { id: number };
 
-export async function createClient(api: Api, legalName: string): Promise<Created & { client_id: string }> {
+type CreatedClient = Created & { client_id: string; updated_at: string };
+
+export async function createClient(api: Api, legalName: string): Promise<CreatedClient> {
   return (await api.post('/clients', {
     client_id: uniqueCode('E2E'),
     legal_name: legalName,
     entity_type: 'c_corp',
-  })) as Created & { client_id: string };
+  })) as CreatedClient;
 }
 
 export async function createActivityType(

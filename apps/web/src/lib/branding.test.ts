@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBranding, brandingVariables, parseHexColor, readableTextOn } from './branding';
+import { applyBranding, brandingVariables, parseHexColor } from './branding';
 
 describe('branding colours (SPEC 9)', () => {
   it('accepts only 6-digit hex, with or without #', () => {
@@ -19,15 +19,6 @@ describe('branding colours (SPEC 9)', () => {
       '--brand-secondary': '#6c757d',
     });
     expect(brandingVariables({ primaryColor: 'not a colour' })).toBeNull();
-  });
-
-  it('writes on a colour in white or black, whichever contrasts more', () => {
-    // #007bff with white is 3.97:1 (below AA), with black 5.28:1.
-    expect(readableTextOn('#007bff')).toBe('#000000');
-    expect(readableTextOn('#aa3300')).toBe('#ffffff');
-    expect(readableTextOn('#6c757d')).toBe('#ffffff');
-    expect(readableTextOn('#ffff00')).toBe('#000000');
-    expect(readableTextOn('#000000')).toBe('#ffffff');
   });
 
   it('sets the variables on the root element and removes them again for the defaults', () => {

@@ -11,26 +11,6 @@ export function parseHexColor(value: unknown): Rgb | null {
   return [parseInt(match[1] ?? '', 16), parseInt(match[2] ?? '', 16), parseInt(match[3] ?? '', 16)];
 }
 
-/** WCAG 2's relative luminance of an sRGB colour. */
-function luminance(rgb: Rgb): number {
-  const [r, g, b] = rgb.map((channel) => {
-    const value = channel / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/**
- * White or black text on a hex background, whichever contrasts more: the better of the two
- * is always at least 4.58:1, so text on any colour a firm picks meets WCAG AA (4.5:1).
- */
-export function readableTextOn(background: string): '#ffffff' | '#000000' {
-  const rgb = parseHexColor(background);
-  if (!rgb) return '#000000';
-  const light = luminance(rgb);
-  return 1.05 / (light + 0.05) >= (light + 0.05) / 0.05 ? '#ffffff' : '#000000';
-}
-
 const toHex = (rgb: Rgb) => `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 
 /** The brand variables for a branding, or null when the primary colour is unusable. */

@@ -4,7 +4,7 @@ import { organizationSettingsSchema, type OrganizationSettingsInput } from '@pra
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { TextareaField } from '../../../components/textarea-field';
-import { applyBranding, brandingVariables, readableTextOn } from '../../../lib/branding';
+import { applyBranding, brandingVariables } from '../../../lib/branding';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useSaveSettings, type FirmSettings } from '../api/settings';
@@ -45,20 +45,19 @@ function BrandPreview({ primary, secondary }: { primary: string; secondary: stri
   return (
     <div className="brand-preview" aria-label="Colour preview">
       {swatches.map(([label, colour]) => (
-        <span
-          key={label}
-          className="brand-swatch"
-          data-colour={colour}
-          // Through CSSOM: the Content-Security-Policy refuses inline style attributes.
-          ref={(element) => {
-            element?.style.setProperty('background', colour);
-            // The light tint lies over the page's white; the other swatches are solid colours.
-            element?.style.setProperty('color', label === 'Light tint' ? '#1f2933' : readableTextOn(colour));
-          }}
-        >
-          <strong>{label}</strong>
-          <br />
-          {colour}
+        // The words beside the colour, not on it: no text colour reads on every colour a firm may choose.
+        <span key={label} className="brand-swatch">
+          <span
+            className="brand-swatch-chip"
+            aria-hidden="true"
+            // Through CSSOM: the Content-Security-Policy refuses inline style attributes.
+            ref={(element) => element?.style.setProperty('background', colour)}
+          />
+          <span>
+            <strong>{label}</strong>
+            <br />
+            {colour}
+          </span>
         </span>
       ))}
     </div>
