@@ -39,8 +39,17 @@ export type ServerProcess = { baseUrl: string; pid: number; stop: () => Promise<
  * to this process's stderr.
  */
 export async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  return startNode(startArguments(), databaseUrl);
+}
+
+/** The bare Fastify peer of GET /user (bench/bare-peer.ts), with the server's environment. */
+export async function startBarePeer(databaseUrl: string): Promise<ServerProcess> {
+  return startNode(['--import', 'tsx', 'bench/bare-peer.ts'], databaseUrl);
+}
+
+async function startNode(args: string[], databaseUrl: string): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, startArguments(), {
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
