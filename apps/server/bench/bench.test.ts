@@ -25,7 +25,8 @@ import {
 import { cpuPerRequest, processCpuMs } from './cpu-time';
 import type { BenchUser, LoadResult } from './load';
 import { percentile } from './percentiles';
-import { budgetWarnings, failureLines, formatTable, withinBudget, type ScenarioOutcome } from './report';
+import { BARE_PEER_NAME } from './peer-step';
+import { budgetWarnings, failureLines, formatTable, peerShareLine, withinBudget, type ScenarioOutcome } from './report';
 import { BENCH_NARRATIVE, buildScenarios, DASHBOARD_P95_BUDGET_MS, P95_BUDGET_MS } from './scenarios';
 
 const user: BenchUser = {
@@ -169,12 +170,42 @@ describe('report', () => {
     const lines = formatTable(outcomes).split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(
-      /^call\s+p50 ms\s+p95 ms\s+p99 ms\s+budget\s+verdict\s+req\/s @50\s+p95 @50\s+server cpu\/req\s+db cpu\/req\s+requests\s+failures$/,
+      /^call\s+p50 ms\s+p95 ms\s+p99 ms\s+budget\s+verdict\s+req\/s @50\s+p95 @50\s+server cpu\/req\s+db cpu\/req\s+cpu vs bare\s+requests\s+failures$/,
     );
     expect(lines[2]).toMatch(
-      /^GET \/user\s+6\.0\s+12\.0\s+24\.0\s+p95 <= 50\s+ok\s+123\s+40\.0\s+1\.23 ms\s+0\.50 ms\s+2000\s+0$/,
+      /^GET \/user\s+6\.0\s+12\.0\s+24\.0\s+p95 <= 50\s+ok\s+123\s+40\.0\s+1\.23 ms\s+0\.50 ms\s+-\s+2000\s+0$/,
     );
-    expect(lines[3]).toMatch(/MISSED\s+123\s+90\.0\s+-\s+-\s+2000\s+0$/);
+    expect(lines[3]).toMatch(/MISSED\s+123\s+90\.0\s+-\s+-\s+-\s+2000\s+0$/);
+  });
+
+  const peer: ScenarioOutcome = {
+    name: BARE_PEER_NAME,
+    p95BudgetMs: 50,
+    atTen: result(BARE_PEER_NAME, 10, 4),
+    atFifty: { ...result(BARE_PEER_NAME, 50, 10), rps: 300 },
+    cpu: { serverMs: 0.4, databaseMs: 0.2 },
+  };
+
+  it("puts the bare peer first, unjudged, and each call's CPU per request as a multiple of the peer's", () => {
+    const lines = formatTable(outcomes, peer).split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toMatch(
+      /^bare peer: GET \/user\s+2\.0\s+4\.0\s+8\.0\s+-\s+-\s+300\s+10\.0\s+0\.40 ms\s+0\.20 ms\s+1\.0x\s+2000\s+0$/,
+    );
+    // (1.234 + 0.5) / (0.4 + 0.2)
+    expect(lines[3]).toMatch(/^GET \/user\s.*\s1\.23 ms\s+0\.50 ms\s+2\.9x\s+2000\s+0$/);
+    expect(lines[4]).toMatch(/MISSED\s+123\s+90\.0\s+-\s+-\s+-\s+2000\s+0$/);
+    expect(budgetWarnings(outcomes)).toHaveLength(1);
+  });
+
+  it("gives GET /user's throughput as a share of the peer's, loud under half", () => {
+    expect(peerShareLine(outcomes, peer)).toBe(
+      "!!! GET /user serves 41% of the bare peer's requests per second at 50 connections (123 against 300; wanted: at least 50%)",
+    );
+    expect(peerShareLine(outcomes, { ...peer, atFifty: { ...peer.atFifty, rps: 240 } })).toBe(
+      "GET /user serves 51% of the bare peer's requests per second at 50 connections (123 against 240; wanted: at least 50%)",
+    );
+    expect(peerShareLine(outcomes, null)).toBeNull();
   });
 
   it('names every run with failed requests and the first failure', () => {

@@ -19,9 +19,10 @@ import { invoiceSpan, pickBillers, readWipBatches, sampleInvoices } from './bill
 import { cleanUpBenchInvoices, topUpDrafts } from './billing-http';
 import { buildBillingScenarios, DraftPool, monthStarts } from './billing-scenarios';
 import { billingTotalsScenario } from './billing-totals-scenario';
-import { cpuPerRequest, sampleCpu } from './cpu-time';
-import { runLoad, type BenchUser, type LoadResult, type Scenario } from './load';
-import { budgetWarnings, failureLines, formatTable, type ScenarioOutcome } from './report';
+import type { BenchUser, LoadResult, Scenario } from './load';
+import { measureScenario } from './measure';
+import { BARE_PEER_NAME, benchBarePeer } from './peer-step';
+import { budgetWarnings, failureLines, formatTable, peerShareLine, type ScenarioOutcome } from './report';
 import { buildReportScenarios } from './report-scenarios';
 import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
 import { buildSearchScenarios } from './search-scenarios';
@@ -38,6 +39,8 @@ const USAGE = [
   "aging, one client's ledger, payment) as signed-in users of the firm that",
   'npm run seed:large made: p50/p95/p99 at 10 connections against the budgets, requests per',
   'second at 50. Exits 1 when a call fails (not 2xx); a missed budget is reported, not a failure.',
+  "First, GET /user on a bare Fastify peer (issue 19): each call's CPU per request is printed",
+  "as a multiple of the peer's, and GET /user's throughput as a share of the peer's.",
   'Then 10,000 malformed requests over every route (issue 19; --only fuzz runs that step alone):',
   'exits 1 when one is not answered with a 4xx error, or when any of them wrote.',
 ].join('\n');
@@ -158,21 +161,15 @@ async function arScenarios(client: pg.ClientBase, organizationId: number): Promi
 
 type Target = { server: ServerProcess; client: pg.ClientBase; users: BenchUser[]; billers: BenchUser[] };
 
-async function runScenarios({ server, client, users, billers }: Target, scenarioList: Scenario[], options: Options) {
-  const { baseUrl } = server;
-  const scenarios = scenarioList.filter((scenario) => isChosen(scenario.name, options.only));
+async function runScenarios({ server, client, users, billers }: Target, scenarios: Scenario[], options: Options) {
   const outcomes: ScenarioOutcome[] = [];
   const results: LoadResult[] = [];
   for (const scenario of scenarios) {
     const senders = scenario.audience === 'billing' ? billers : users;
-    await scenario.prepare?.();
-    if (options.warmup > 0) results.push(await runLoad(baseUrl, scenario, senders, 10, options.warmup));
-    const before = await sampleCpu(server.pid, client);
-    const atTen = await runLoad(baseUrl, scenario, senders, 10, options.seconds);
-    const cpu = cpuPerRequest(before, await sampleCpu(server.pid, client), atTen.requests);
-    const atFifty = await runLoad(baseUrl, scenario, senders, 50, options.seconds);
-    results.push(atTen, atFifty);
-    outcomes.push({ name: scenario.name, p95BudgetMs: scenario.p95BudgetMs, atTen, atFifty, cpu });
+    const measured = await measureScenario(server, client, scenario, senders, options);
+    results.push(...measured.results);
+    outcomes.push(measured.outcome);
+    const { atTen, atFifty } = measured.outcome;
     console.log(
       `  ${scenario.name}: p50 ${atTen.p50.toFixed(1)} ms, p95 ${atTen.p95.toFixed(1)} ms at 10 connections; ` +
         `${atFifty.rps.toFixed(0)} req/s at 50`,
@@ -222,7 +219,17 @@ async function main(argv: string[]): Promise<number> {
         `${options.warmup} s warm-up, ` +
         `${options.seconds} s at 10 connections, ${options.seconds} s at 50 per call.`,
     );
-    const { outcomes, results } = await runScenarios({ server, client, users, billers }, scenarios, options);
+    const chosen = scenarios.filter((scenario) => isChosen(scenario.name, options.only));
+    // The yardstick of this machine (issue 19): measured first, while the product's server idles.
+    const peer = chosen.length > 0 ? await benchBarePeer(databaseUrl, client, users, options) : null;
+    if (peer) {
+      const { atTen, atFifty } = peer.outcome;
+      console.log(
+        `  ${BARE_PEER_NAME}: p50 ${atTen.p50.toFixed(1)} ms, p95 ${atTen.p95.toFixed(1)} ms at 10 connections; ` +
+          `${atFifty.rps.toFixed(0)} req/s at 50`,
+      );
+    }
+    const { outcomes, results } = await runScenarios({ server, client, users, billers }, chosen, options);
     // The export step (issue 16): one whole export of the firm, its time and the server's memory.
     if (isChosen('export', options.only)) {
       for (const line of exportReport(await benchExport(server.baseUrl, server.pid))) console.log(line);
@@ -235,9 +242,11 @@ async function main(argv: string[]): Promise<number> {
       fuzzFailures.push(...fuzzFailureLines(fuzzed));
     }
     console.log(machineLoad('after'));
-    console.log(`\n${formatTable(outcomes)}\n`);
+    console.log(`\n${formatTable(outcomes, peer?.outcome ?? null)}\n`);
     for (const warning of budgetWarnings(outcomes)) console.log(warning);
-    const failures = [...failureLines(results), ...fuzzFailures];
+    const share = peerShareLine(outcomes, peer?.outcome ?? null);
+    if (share) console.log(share);
+    const failures = [...failureLines([...(peer?.results ?? []), ...results]), ...fuzzFailures];
     for (const failure of failures) console.error(`FAILED: ${failure}`);
     return failures.length > 0 ? 1 : 0;
   } finally {

@@ -43,8 +43,21 @@ export async function startServer(
   databaseUrl: string,
   environment: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  return startNode(startArguments(), databaseUrl, environment);
+}
+
+/** The bare Fastify peer of GET /user (bench/bare-peer.ts), with the server's environment. */
+export async function startBarePeer(databaseUrl: string): Promise<ServerProcess> {
+  return startNode(['--import', 'tsx', 'bench/bare-peer.ts'], databaseUrl);
+}
+
+async function startNode(
+  args: string[],
+  databaseUrl: string,
+  environment: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, startArguments(), {
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

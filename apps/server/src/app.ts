@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerNulGuard } from './plugins/nul-guard';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { openApiOptions } from './plugins/openapi-document';
 import { healthAnswer, openApiAnswer } from './plugins/system-answers';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -79,7 +79,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     allowedHeaders: ['Content-Type', 'X-CSRF-TOKEN', 'X-Organization-ID', 'X-Bypass-2FA', 'Idempotency-Key'],
   });
   await app.register(cookie);
-  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'same-site' } });
+  registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'same-site' } });
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, openApiOptions);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export type WebServerOptions = {
   distDir: string;
@@ -24,7 +24,7 @@ export async function buildWebServer(options: WebServerOptions): Promise<Fastify
   if (!existsSync(indexFile)) throw new Error(`No built web app at ${options.distDir}: run npm run build`);
   const indexHtml = readFileSync(indexFile, 'utf8');
   const web = Fastify({ logger: false });
-  await web.register(helmet, {
+  registerSecurityHeaders(web, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

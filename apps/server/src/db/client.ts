@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { appLogin, assertRoles, ROLE_FLAGS, type RoleFlags } from './roles';
 import * as schema from './schema/index';
@@ -63,10 +64,17 @@ type TenantBinding = {
   settings: (organizationId: number) => Promise<string>;
 };
 
+/** Organizations whose settings statement a binding keeps: far more than a server serves at once. */
+const BINDINGS_KEPT = 10_000;
+
 function tenantBinding(readKey: () => Promise<Buffer>, switchRole: boolean): TenantBinding {
   let key: Promise<Buffer> | undefined;
+  // The statement depends on the organization only: its HMAC is computed once, not on every call.
+  const made = new LRUCache<number, string>({ max: BINDINGS_KEPT });
   return {
     settings: async (organizationId) => {
+      const known = made.get(organizationId);
+      if (known !== undefined) return known;
       if (!Number.isSafeInteger(organizationId) || organizationId <= 0) {
         throw new Error(`Not an organization id: ${organizationId}`);
       }
@@ -79,7 +87,9 @@ function tenantBinding(readKey: () => Promise<Buffer>, switchRole: boolean): Ten
         .digest('hex');
       // On PGlite, one session for both roles: the role is switched for the transaction only.
       const role = switchRole ? ", set_config('role', 'app_user', true)" : '';
-      return `select set_config('app.org_id', '${organizationId}', true), set_config('app.org_proof', '${proof}', true)${role}`;
+      const settings = `select set_config('app.org_id', '${organizationId}', true), set_config('app.org_proof', '${proof}', true)${role}`;
+      made.set(organizationId, settings);
+      return settings;
     },
   };
 }

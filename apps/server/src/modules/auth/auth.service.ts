@@ -4,7 +4,7 @@ import { withTenant } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { unauthorized } from '../../lib/errors';
 import type { OrganizationLookup } from '../../plugins/tenancy';
-import { buildUserView, findUserWithRole, type UserView } from '../users/user-view';
+import { findUserWithRole, readUserView, type UserView } from '../users/user-view';
 import type { SessionTokens } from './cookies';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { rotateSession, startSession } from './sessions';
@@ -73,7 +73,7 @@ export async function completeSignIn(context: AppContext, organizationId: number
     const found = await findUserWithRole(tx, organizationId, userId);
     if (!found) throw unauthorized(INVALID_CREDENTIALS);
     const tokens = await startSession(tx, context.tokens, { organizationId, userId });
-    return { user: buildUserView(found), tokens };
+    return { user: found.view, tokens };
   });
 }
 
@@ -96,19 +96,17 @@ export async function refreshSession(
   if (!belongsToRequest(lookup, organizationId)) return { kind: 'organization' } as const;
   const outcome = await withTenant(context.database.db, organizationId, async (tx): Promise<RefreshOutcome> => {
     const found = await findUserWithRole(tx, organizationId, userId);
-    if (!found || !found.user.active) return { kind: 'refused', message: 'User not found' };
+    if (!found || !found.active) return { kind: 'refused', message: 'User not found' };
     const rotation = await rotateSession(tx, context.tokens, { organizationId, userId }, tokenId, familyId);
     if (rotation.kind === 'reused') return { kind: 'refused', message: 'Token has been revoked' };
     if (rotation.kind === 'revoked') return { kind: 'refused', message: 'Token has expired' };
-    return { kind: 'ok', signedIn: { user: buildUserView(found), tokens: rotation.tokens } };
+    return { kind: 'ok', signedIn: { user: found.view, tokens: rotation.tokens } };
   });
   return outcome;
 }
 
 export async function currentUser(context: AppContext, organizationId: number, userId: number): Promise<UserView> {
-  return withTenant(context.database.db, organizationId, async (tx) => {
-    const found = await findUserWithRole(tx, organizationId, userId);
-    if (!found) throw unauthorized('User not found');
-    return buildUserView(found);
-  });
+  const found = await readUserView(context.database, organizationId, userId);
+  if (!found) throw unauthorized('User not found');
+  return found.view;
 }

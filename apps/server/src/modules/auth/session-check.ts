@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { PERMISSION_FLAGS, type FullRole } from '@practice/shared';
+import type { FullRole } from '@practice/shared';
 import type { Database } from '../../db/client';
+import { fullRoleOfJson, type RoleJson } from '../users/full-role';
 import type { AccessClaims } from './tokens';
 
 export type SessionCheck =
@@ -9,17 +10,9 @@ export type SessionCheck =
   | { kind: 'no-user' }
   | { kind: 'malformed' };
 
-type RoleRow = Partial<Record<keyof FullRole, boolean>>;
-type CheckRow = { live: boolean; username: string | null; active: boolean | null; role_row: RoleRow | null };
+type CheckRow = { live: boolean; username: string | null; active: boolean | null; role_row: RoleJson };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-// The role's columns are named as the SPEC 3 flags: the row is the full role as it is.
-function fullRoleOf(role: RoleRow | null): FullRole {
-  const fullRole = { all: role?.all === true } as FullRole;
-  for (const flag of PERMISSION_FLAGS) fullRole[flag] = role?.[flag] === true;
-  return fullRole;
-}
 
 /**
  * What the auth guard needs on every call, in one statement under the organization's
@@ -28,15 +21,16 @@ function fullRoleOf(role: RoleRow | null): FullRole {
  */
 export async function checkSession(database: Database, claims: AccessClaims): Promise<SessionCheck> {
   const { organizationId, userId, familyId } = claims;
-  // The values are inlined into the statement (one round trip): only well-formed ones go.
+  // The values are written into the statement's text (one round trip, no query builder on
+  // every call, ADR 0178): only well-formed ones go, integers and a lower-case UUID.
   const wellFormed = [organizationId, userId].every((id) => Number.isSafeInteger(id) && id > 0) && UUID.test(familyId);
   if (!wellFormed) return { kind: 'malformed' };
   // session_check (migration 0009) is PL/pgSQL so that each connection plans it once (ADR 0089).
   const [row] = await database.readAsTenant<CheckRow>(
     organizationId,
-    sql`select * from session_check(${organizationId}, ${userId}, ${familyId}::uuid)`,
+    sql.raw(`select * from session_check(${organizationId}, ${userId}, '${familyId}'::uuid)`),
   );
   if (!row?.live) return { kind: 'revoked' };
   if (!row.username || !row.active) return { kind: 'no-user' };
-  return { kind: 'signed-in', username: row.username, fullRole: fullRoleOf(row.role_row) };
+  return { kind: 'signed-in', username: row.username, fullRole: fullRoleOfJson(row.role_row) };
 }

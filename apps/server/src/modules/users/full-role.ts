@@ -28,6 +28,16 @@ export function fullRoleOf(role: RoleRow): FullRole {
   return fullRole;
 }
 
+/** A role row as PostgreSQL's to_jsonb writes it (its columns are named as the SPEC 3 flags); null when there is none. */
+export type RoleJson = Partial<Record<keyof FullRole, boolean>> | null;
+
+/** The full role of a to_jsonb role row (the session check's and GET /user's): a flag it lacks is false. */
+export function fullRoleOfJson(role: RoleJson): FullRole {
+  const fullRole = { all: role?.all === true } as FullRole;
+  for (const flag of PERMISSION_FLAGS) fullRole[flag] = role?.[flag] === true;
+  return fullRole;
+}
+
 /** The insert values of a role from its SPEC 3 flag set. */
 export function roleColumnsOf(fullRole: FullRole) {
   const columns = { all: fullRole.all } as Pick<RoleRow, 'all' | (typeof COLUMN_OF_FLAG)[keyof typeof COLUMN_OF_FLAG]>;

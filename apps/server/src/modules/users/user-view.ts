@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FullRole } from '@practice/shared';
-import type { Tx } from '../../db/client';
-import { roles, users } from '../../db/schema/index';
+import type { Database, Tx } from '../../db/client';
 import { BOOKMARKS_LISTED_MAX, type BookmarkedClient } from '../clients/bookmarks';
-import { fullRoleOf } from './full-role';
+import { fullRoleOfJson, type RoleJson } from './full-role';
 
 /** The user object of SPEC 3, as /login, /refresh and /user answer it. */
 export type UserView = {
@@ -19,47 +18,64 @@ export type UserView = {
   bookmarked_clients: BookmarkedClient[];
 };
 
-export type UserWithRole = {
-  user: typeof users.$inferSelect;
-  role: typeof roles.$inferSelect;
+/** The view, and whether the account is active (a refresh of a deactivated account is refused). */
+export type FoundUser = { view: UserView; active: boolean };
+
+type ViewRow = {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  active: boolean;
+  role_name: string;
+  role_display_name: string;
+  role_row: RoleJson;
   bookmarks: BookmarkedClient[];
 };
 
-/** The user's bookmarks, most recent first, in the same round trip as the user (one indexed lookup). */
-const bookmarksOfUser = sql<BookmarkedClient[]>`(
-  select coalesce(json_agg(json_build_object(
-    'id', b.id, 'client_id', b.code, 'legal_name', b.legal_name, 'status', b.status)
-    order by b.created_at desc, b.id desc), '[]'::json)
-  from (
-    select c.id, c.code, c.legal_name, c.status, cb.created_at
-    from client_bookmarks cb
-    join clients c on c.organization_id = cb.organization_id and c.id = cb.client_id
-    where cb.organization_id = ${users.organizationId} and cb.user_id = ${users.id}
-    order by cb.created_at desc, cb.client_id desc
-    limit ${sql.raw(String(BOOKMARKS_LISTED_MAX))}
-  ) b
-)`;
-
-export async function findUserWithRole(tx: Tx, organizationId: number, userId: number): Promise<UserWithRole | null> {
-  const [row] = await tx
-    .select({ user: users, role: roles, bookmarks: bookmarksOfUser })
-    .from(users)
-    .innerJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.organizationId, organizationId), eq(users.id, userId)));
-  return row ?? null;
+/**
+ * The user with his role and his most recent bookmarks, in one statement: user_view
+ * (migration 0048) is PL/pgSQL so that each connection plans it once, and its text is written
+ * here from two checked integers rather than built by the query builder on every page load
+ * (ADR 0178).
+ */
+function userViewStatement(organizationId: number, userId: number): SQL {
+  if (![organizationId, userId].every((id) => Number.isSafeInteger(id) && id > 0)) {
+    throw new Error(`Not a user of an organization: ${organizationId}/${userId}`);
+  }
+  return sql.raw(`select * from user_view(${organizationId}, ${userId}, ${BOOKMARKS_LISTED_MAX})`);
 }
 
-export function buildUserView({ user, role, bookmarks }: UserWithRole): UserView {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    organization_id: user.organizationId,
-    role: { name: role.displayName },
-    role_name: role.name,
-    full_role: fullRoleOf(role),
-    bookmarked_clients: bookmarks,
+function foundUserOf(organizationId: number, row: ViewRow | undefined): FoundUser | null {
+  if (!row) return null;
+  const view: UserView = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    organization_id: organizationId,
+    role: { name: row.role_display_name },
+    role_name: row.role_name,
+    full_role: fullRoleOfJson(row.role_row),
+    bookmarked_clients: row.bookmarks,
   };
+  return { view, active: row.active };
+}
+
+/** Inside a tenant's transaction (sign-in and refresh, which write in the same one). */
+export async function findUserWithRole(tx: Tx, organizationId: number, userId: number): Promise<FoundUser | null> {
+  const result = (await tx.execute(userViewStatement(organizationId, userId))) as unknown as { rows: ViewRow[] };
+  return foundUserOf(organizationId, result.rows[0]);
+}
+
+/** GET /user: one read-only statement in one round trip (Database.readAsTenant), no transaction to open and commit. */
+export async function readUserView(
+  database: Database,
+  organizationId: number,
+  userId: number,
+): Promise<FoundUser | null> {
+  const [row] = await database.readAsTenant<ViewRow>(organizationId, userViewStatement(organizationId, userId));
+  return foundUserOf(organizationId, row);
 }
