@@ -49,10 +49,11 @@ export async function priorAnswer<T>(
 
 /**
  * Runs a money-creating call at most once per key (API.md conventions). `lock` takes the
- * call's locks; under them the key is looked up again, so a repeat queued behind the first
- * call finds its answer. The key's row is inserted in the call's own transaction: a repeat
- * that still got past fails on the key's primary key, rolls back everything it made, and
- * answers the stored first answer.
+ * call's locks; under them the key is looked up, so a repeat queued behind the first call
+ * finds its answer. (A lookup before the locks, in a transaction of its own, answered no
+ * repeat that this one does not, and cost every call a transaction: ADR 0174.) The key's row
+ * is inserted in the call's own transaction: a repeat that still got past fails on the key's
+ * primary key, rolls back everything it made, and answers the stored first answer.
  */
 export async function onceForKey<T>(
   db: Db,
@@ -68,8 +69,6 @@ export async function onceForKey<T>(
       return work(tx);
     });
   }
-  const earlier = await withTenant(db, organizationId, (tx) => priorAnswer<T>(tx, organizationId, key, digest));
-  if (earlier !== undefined) return earlier;
   try {
     return await withTenant(db, organizationId, async (tx) => {
       await lock(tx);

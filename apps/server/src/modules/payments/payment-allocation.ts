@@ -61,26 +61,28 @@ export async function oldestFirst(tx: Tx, organizationId: number, clientId: numb
   return allocations;
 }
 
+/** What the applications add up to; 422 when that is more than the payment. */
+export function appliedTotal(amountCents: number, wanted: Allocation[]): number {
+  const total = wanted.reduce((sum, row) => sum + row.amountCents, 0);
+  if (total > amountCents) throw unprocessable(`${APPLICATIONS_ABOVE_PAYMENT} of ${money(amountCents)}`);
+  return total;
+}
+
 /**
- * Replaces a payment's applications with `wanted`: each invoice is this client's, issued and
- * not void, and gets no more than its balance (counting what this payment already gave it);
- * the sum is at most the payment. The invoices are locked in id order and their applied
- * amounts and statuses set in the same transaction. Returns the new applied total.
+ * Replaces a payment's applications (`current`, as the caller read them under the payment's
+ * lock, or none for a payment just inserted) with `wanted`: each invoice is this client's,
+ * issued and not void, and gets no more than its balance (counting what this payment already
+ * gave it); the sum is at most the payment. The invoices are locked in id order and their
+ * applied amounts and statuses set in the same transaction. Returns the new applied total.
  */
 export async function replaceApplications(
   tx: Tx,
   context: { organizationId: number; clientId: number; paymentId: number; amountCents: number; actorId: number | null },
+  current: Allocation[],
   wanted: Allocation[],
 ): Promise<number> {
   const { organizationId, paymentId } = context;
-  const total = wanted.reduce((sum, row) => sum + row.amountCents, 0);
-  if (total > context.amountCents) {
-    throw unprocessable(`${APPLICATIONS_ABOVE_PAYMENT} of ${money(context.amountCents)}`);
-  }
-  const current = await tx
-    .select({ invoiceId: paymentApplications.invoiceId, amountCents: paymentApplications.amountCents })
-    .from(paymentApplications)
-    .where(and(eq(paymentApplications.organizationId, organizationId), eq(paymentApplications.paymentId, paymentId)));
+  const total = appliedTotal(context.amountCents, wanted);
   const before = new Map(current.map((row) => [row.invoiceId, row.amountCents]));
   const after = new Map(wanted.map((row) => [row.invoiceId, row.amountCents]));
   const touched = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
