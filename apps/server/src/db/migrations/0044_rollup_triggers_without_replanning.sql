@@ -151,6 +151,34 @@ CREATE TYPE report_money_move AS (organization_id integer, client_id integer, mo
   billed_cents bigint, payments bigint, received_cents bigint, refunded_cents bigint, debit_cents bigint,
   credit_cents bigint);
 
+-- The firm's money months in 16 stripes (the connection's backend pid modulo 16, as the invoice
+-- counters of migration 0035). With one row per firm and month, every issue and payment of the
+-- month queued on it from its statement to its commit, a payment from its first insert on.
+-- Readers sum the stripes (money-reports.ts sums by month already); a rebuild writes stripe 0.
+ALTER TABLE report_firm_money_months ADD COLUMN stripe smallint NOT NULL DEFAULT 0;
+ALTER TABLE report_firm_money_months DROP CONSTRAINT report_firm_money_months_pkey;
+ALTER TABLE report_firm_money_months ADD PRIMARY KEY (organization_id, month, stripe);
+
+-- report_rebuild's statements (0039) with the firm rows' new key.
+CREATE OR REPLACE FUNCTION report_add_money(changes text, columns text[]) RETURNS text[]
+  LANGUAGE plpgsql IMMUTABLE
+  AS $$
+DECLARE
+  sums text := (SELECT string_agg(format('sum(%I)', c), ', ') FROM unnest(columns) c);
+  nonzero text := (SELECT string_agg(format('sum(%I) <> 0', c), ' OR ') FROM unnest(columns) c);
+  adds text := (SELECT string_agg(format('%1$I = r.%1$I + excluded.%1$I', c), ', ') FROM unnest(columns) c);
+  names text := (SELECT string_agg(format('%I', c), ', ') FROM unnest(columns) c);
+BEGIN
+  RETURN ARRAY[format('INSERT INTO report_money_months AS r (organization_id, client_id, month, %1$s)
+    SELECT organization_id, client_id, month, %2$s FROM (%5$s) changes
+    GROUP BY organization_id, client_id, month HAVING %3$s ORDER BY organization_id, client_id, month
+    ON CONFLICT (organization_id, client_id, month) DO UPDATE SET %4$s', names, sums, nonzero, adds, changes),
+  format('INSERT INTO report_firm_money_months AS r (organization_id, month, %1$s)
+    SELECT organization_id, month, %2$s FROM (%5$s) changes
+    GROUP BY organization_id, month HAVING %3$s ORDER BY organization_id, month
+    ON CONFLICT (organization_id, month, stripe) DO UPDATE SET %4$s', names, sums, nonzero, adds, changes)];
+END $$;
+
 -- Adds money moves to the client and firm months. The caller groups them by organization,
 -- client and month (an upsert may not reach one row twice) and leaves out those of all zeros.
 CREATE FUNCTION report_count_money(money_moves report_money_move[]) RETURNS void
@@ -168,15 +196,15 @@ BEGIN
     received_cents = r.received_cents + excluded.received_cents,
     refunded_cents = r.refunded_cents + excluded.refunded_cents,
     debit_cents = r.debit_cents + excluded.debit_cents, credit_cents = r.credit_cents + excluded.credit_cents;
-  INSERT INTO report_firm_money_months AS r (organization_id, month, invoices, billed_cents, payments,
+  INSERT INTO report_firm_money_months AS r (organization_id, month, stripe, invoices, billed_cents, payments,
     received_cents, refunded_cents, debit_cents, credit_cents)
-  SELECT organization_id, month, sum(invoices), sum(billed_cents), sum(payments), sum(received_cents),
-    sum(refunded_cents), sum(debit_cents), sum(credit_cents)
+  SELECT organization_id, month, (pg_backend_pid() % 16)::smallint, sum(invoices), sum(billed_cents), sum(payments),
+    sum(received_cents), sum(refunded_cents), sum(debit_cents), sum(credit_cents)
   FROM unnest(money_moves) GROUP BY organization_id, month
   HAVING sum(invoices) <> 0 OR sum(billed_cents) <> 0 OR sum(payments) <> 0 OR sum(received_cents) <> 0
     OR sum(refunded_cents) <> 0 OR sum(debit_cents) <> 0 OR sum(credit_cents) <> 0
   ORDER BY organization_id, month
-  ON CONFLICT (organization_id, month) DO UPDATE SET invoices = r.invoices + excluded.invoices,
+  ON CONFLICT (organization_id, month, stripe) DO UPDATE SET invoices = r.invoices + excluded.invoices,
     billed_cents = r.billed_cents + excluded.billed_cents, payments = r.payments + excluded.payments,
     received_cents = r.received_cents + excluded.received_cents,
     refunded_cents = r.refunded_cents + excluded.refunded_cents,
