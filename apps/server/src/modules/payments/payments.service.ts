@@ -24,6 +24,7 @@ import {
   oldestFirst,
   replaceApplications,
   type Allocation,
+  type ClientReference,
 } from './payment-allocation';
 import {
   PAYMENT_NOT_FOUND,
@@ -32,6 +33,7 @@ import {
   paymentSnapshot,
   paymentViews,
   paymentWithClient,
+  writtenPaymentView,
 } from './payment-view';
 
 export const APPLIED_ABOVE_AMOUNT = 'The payment is less than what it applies; change its applications too';
@@ -96,6 +98,7 @@ export async function insertPayment(
   tx: Tx,
   organizationId: number,
   actorId: number | null,
+  client: ClientReference,
   input: NewPayment,
 ): Promise<PaymentView> {
   const wanted = input.applications ?? (await oldestFirst(tx, organizationId, input.clientId, input.amountCents));
@@ -119,7 +122,7 @@ export async function insertPayment(
     })
     .returning();
   const payment = created!;
-  await replaceApplications(
+  const { invoices: applied } = await replaceApplications(
     tx,
     {
       organizationId,
@@ -150,7 +153,7 @@ export async function insertPayment(
     entityId: payment.id,
     after: paymentSnapshot(payment, wanted),
   });
-  return loadPaymentView(tx, organizationId, payment.id);
+  return writtenPaymentView(payment, client, wanted, applied);
 }
 
 /**
@@ -170,8 +173,8 @@ export async function createPayment(
     organizationId,
     request,
     (tx) => lockClient(tx, organizationId, input.client_id),
-    (tx) =>
-      insertPayment(tx, organizationId, actor.id, {
+    (tx, client) =>
+      insertPayment(tx, organizationId, actor.id, client, {
         clientId: input.client_id,
         paymentDate: input.payment_date,
         amountCents: input.amount_cents,
@@ -273,7 +276,7 @@ export async function updatePayment(
     if (!input.applications && current.appliedCents > input.amount_cents) {
       throw new AppError(422, APPLIED_ABOVE_AMOUNT, { amount_cents: APPLIED_ABOVE_AMOUNT });
     }
-    const appliedCents = await replaceApplications(
+    const { appliedCents } = await replaceApplications(
       tx,
       { organizationId, clientId: current.clientId, paymentId, amountCents: input.amount_cents, actorId: actor.id },
       before,
@@ -335,7 +338,7 @@ export async function setApplications(
     if (current.status === 'void') throw new AppError(409, PAYMENT_IS_VOID);
     const before = await currentApplications(tx, organizationId, paymentId);
     const wanted = allocationsOf(applications);
-    const appliedCents = await replaceApplications(
+    const { appliedCents } = await replaceApplications(
       tx,
       { organizationId, clientId: current.clientId, paymentId, amountCents: current.amountCents, actorId: actor.id },
       before,
