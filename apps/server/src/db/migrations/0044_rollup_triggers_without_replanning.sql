@@ -16,6 +16,9 @@
 -- plan_cache_mode: the statements that read an array take it as a parameter; without it
 -- PostgreSQL would plan them afresh for the first five calls and then whenever it guesses a
 -- fresh plan is cheaper, which is what this migration removes.
+--
+-- It also keeps the firm's money months in stripes, so that issues and payments of one month
+-- do not queue on one row (below, before report_count_money).
 
 -- 0033: the billing totals.
 
