@@ -11,6 +11,7 @@ export type BillingSettings = {
   defaultTermsDays: number;
   remitTo: string;
   invoiceFooter: string;
+  logoFile: string | null;
   writeSpread: 'value' | 'hours';
   /** Today in the organization's time zone, YYYY-MM-DD. */
   today: string;
@@ -28,6 +29,7 @@ export async function readBillingSettings(tx: Tx, organizationId: number): Promi
       defaultTermsDays: organizations.defaultTermsDays,
       remitTo: organizations.remitTo,
       invoiceFooter: organizations.invoiceFooter,
+      logoFile: organizations.logoFile,
       writeSpread: organizations.writeSpread,
       today: sql<string>`to_char((now() at time zone ${organizations.timeZone})::date, 'YYYY-MM-DD')`,
     })

@@ -16,7 +16,7 @@ import { invalidField, notFoundField, staleVersion } from '../records/field-erro
 import { addDays, readBillingSettings, type BillingSettings } from './billing-settings';
 import { expenseLineOf, insertLines, lockExpenseItems, lockTimeItems, timeLineOf, type NewLine } from './invoice-items';
 import { findInvoiceText, INVOICE_TEXT_NOT_FOUND, narrativeFrom } from './invoice-texts.service';
-import { INVOICE_NOT_FOUND, invoiceSnapshot, loadInvoiceView, type InvoiceRow } from './invoice-view';
+import { INVOICE_NOT_FOUND, invoiceSnapshot, invoiceViewFrom, loadInvoiceView, type InvoiceRow } from './invoice-view';
 
 export const ONLY_DRAFTS_CHANGE = 'Only a draft invoice can be changed; void it or issue a credit memo';
 export const BILL_WITHOUT_TIME = 'A bill amount needs selected time entries';
@@ -185,7 +185,7 @@ export async function createDraft(db: Db, caller: InvoiceCaller, input: InvoiceD
       entityId: invoice!.id,
       after: { ...invoiceSnapshot(invoice!), time_entry_ids: input.time_entry_ids, expense_ids: input.expense_ids },
     });
-    return loadInvoiceView(tx, organizationId, invoice!.id, {
+    return invoiceViewFrom(tx, invoice!, client, settings, {
       publicUrl: caller.publicUrl,
       subdomain: settings.subdomain,
     });
@@ -335,7 +335,7 @@ export async function updateDraft(
       before: invoiceSnapshot(current),
       after: invoiceSnapshot(updated!),
     });
-    return loadInvoiceView(tx, organizationId, invoiceId, {
+    return invoiceViewFrom(tx, updated!, client!, settings, {
       publicUrl: caller.publicUrl,
       subdomain: settings.subdomain,
     });

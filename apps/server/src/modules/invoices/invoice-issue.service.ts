@@ -38,15 +38,19 @@ export const DRAFT_NOT_VOIDED = 'A draft is deleted, not voided';
 export const NOT_ISSUED = 'Only an issued invoice can be credited or written off';
 
 /**
- * The next number of the organization's gapless sequence. The row lock makes parallel
- * issues queue; the increment commits or rolls back with the issue, so no number is skipped.
+ * The next number of the organization's gapless sequence, in one statement: the first issue
+ * creates the row already past its number 1, later ones increment it. The row lock makes
+ * parallel issues queue; the increment commits or rolls back with the issue, so no number is
+ * skipped.
  */
 async function nextInvoiceNumber(tx: Tx, organizationId: number): Promise<number> {
-  await tx.insert(invoiceNumberSequences).values({ organizationId }).onConflictDoNothing();
   const [row] = await tx
-    .update(invoiceNumberSequences)
-    .set({ nextNumber: sql`${invoiceNumberSequences.nextNumber} + 1` })
-    .where(eq(invoiceNumberSequences.organizationId, organizationId))
+    .insert(invoiceNumberSequences)
+    .values({ organizationId, nextNumber: 2 })
+    .onConflictDoUpdate({
+      target: invoiceNumberSequences.organizationId,
+      set: { nextNumber: sql`${invoiceNumberSequences.nextNumber} + 1` },
+    })
     .returning({ next: invoiceNumberSequences.nextNumber });
   return row!.next - 1;
 }
@@ -71,20 +75,26 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
     if (current.totalCents <= 0) throw new AppError(409, NOTHING_TO_ISSUE);
     const settings = await readBillingSettings(tx, organizationId);
-    await tx
-      .update(timeEntries)
-      .set({ status: 'billed' })
-      .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.invoiceId, invoiceId)));
-    await tx
-      .update(expenses)
-      .set({ status: 'billed' })
-      .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
+    // The draft's lines name its items (the invoice's lock keeps them as they are): a table
+    // with none on this invoice is not updated, which spares its statement triggers.
+    const items = await loadInvoiceLines(tx, organizationId, invoiceId);
+    if (items.some((item) => item.time_entry_id !== null)) {
+      await tx
+        .update(timeEntries)
+        .set({ status: 'billed' })
+        .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.invoiceId, invoiceId)));
+    }
+    if (items.some((item) => item.expense_id !== null)) {
+      await tx
+        .update(expenses)
+        .set({ status: 'billed' })
+        .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
+    }
     const [client] = await tx
       .select({ code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail })
       .from(clients)
       .where(and(eq(clients.organizationId, organizationId), eq(clients.id, current.clientId)));
     if (!client) throw notFound(INVOICE_NOT_FOUND);
-    const items = await loadInvoiceLines(tx, organizationId, invoiceId);
     const accessCode = newAccessCode();
     const numberSeq = await nextInvoiceNumber(tx, organizationId);
     const number = `${settings.invoicePrefix}${numberSeq}`;

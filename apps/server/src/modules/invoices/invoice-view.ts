@@ -114,6 +114,32 @@ async function nextNumberPreview(tx: Tx, organizationId: number): Promise<string
 }
 
 export type ViewContext = { publicUrl: string; subdomain: string };
+type ClientOfView = { code: string; legalName: string; invoiceEmail: string | null };
+type FirmOfView = { name: string; subdomain: string; logoFile: string | null; remitTo: string; invoiceFooter: string };
+
+/**
+ * The invoice as GET /invoices/{id} answers it, from its row, client and firm at hand (a call
+ * that just wrote the row does not read it back): the lines, with their users' names, and a
+ * draft's next number are read.
+ */
+export async function invoiceViewFrom(
+  tx: Tx,
+  invoice: InvoiceRow,
+  client: ClientOfView,
+  firm: FirmOfView,
+  context: ViewContext,
+): Promise<InvoiceView> {
+  const items = await loadInvoiceLines(tx, invoice.organizationId, invoice.id);
+  const view = invoiceViewOf(invoice, client, items, context);
+  view.organization = {
+    name: firm.name,
+    logo_url: logoUrlOf(firm.subdomain, firm.logoFile),
+    remit_to: firm.remitTo,
+    invoice_footer: firm.invoiceFooter,
+  };
+  if (view.status === 'draft') view.next_number = await nextNumberPreview(tx, invoice.organizationId);
+  return view;
+}
 
 export async function loadInvoiceView(
   tx: Tx,
@@ -138,16 +164,7 @@ export async function loadInvoiceView(
     .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
     .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
-  const items = await loadInvoiceLines(tx, organizationId, invoiceId);
-  const view = invoiceViewOf(row.invoice, row.client, items, context);
-  view.organization = {
-    name: row.firm.name,
-    logo_url: logoUrlOf(row.firm.subdomain, row.firm.logoFile),
-    remit_to: row.firm.remitTo,
-    invoice_footer: row.firm.invoiceFooter,
-  };
-  if (view.status === 'draft') view.next_number = await nextNumberPreview(tx, organizationId);
-  return view;
+  return invoiceViewFrom(tx, row.invoice, row.client, row.firm, context);
 }
 
 export function invoiceViewOf(

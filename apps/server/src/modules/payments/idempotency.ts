@@ -49,33 +49,30 @@ export async function priorAnswer<T>(
 
 /**
  * Runs a money-creating call at most once per key (API.md conventions). `lock` takes the
- * call's locks; under them the key is looked up again, so a repeat queued behind the first
- * call finds its answer. The key's row is inserted in the call's own transaction: a repeat
+ * call's locks (what it answers is handed to `work`); under them the key is looked up, so a
+ * repeat queued behind the first call finds its answer. (A lookup before the locks, in a
+ * transaction of its own, answered no repeat that this one does not, and cost every call a
+ * transaction: ADR 0174.) The key's row is inserted in the call's own transaction: a repeat
  * that still got past fails on the key's primary key, rolls back everything it made, and
  * answers the stored first answer.
  */
-export async function onceForKey<T>(
+export async function onceForKey<T, L>(
   db: Db,
   organizationId: number,
   request: { key: string | undefined; digest: Buffer },
-  lock: (tx: Tx) => Promise<void>,
-  work: (tx: Tx) => Promise<T>,
+  lock: (tx: Tx) => Promise<L>,
+  work: (tx: Tx, locked: L) => Promise<T>,
 ): Promise<T> {
   const { key, digest } = request;
   if (key === undefined) {
-    return withTenant(db, organizationId, async (tx) => {
-      await lock(tx);
-      return work(tx);
-    });
+    return withTenant(db, organizationId, async (tx) => work(tx, await lock(tx)));
   }
-  const earlier = await withTenant(db, organizationId, (tx) => priorAnswer<T>(tx, organizationId, key, digest));
-  if (earlier !== undefined) return earlier;
   try {
     return await withTenant(db, organizationId, async (tx) => {
-      await lock(tx);
+      const locked = await lock(tx);
       const queued = await priorAnswer<T>(tx, organizationId, key, digest);
       if (queued !== undefined) return queued;
-      const answer = await work(tx);
+      const answer = await work(tx, locked);
       await tx.insert(idempotencyKeys).values({ organizationId, key, requestDigest: digest, response: answer });
       return answer;
     });

@@ -11,6 +11,8 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 export const APPLICATION_INVOICE_NOT_FOUND = 'Invoice not found';
 
 export type Allocation = { invoiceId: number; amountCents: number };
+/** What a payment's answer shows of its client. */
+export type ClientReference = { code: string; legalName: string };
 
 const money = (cents: number) => formatMoney(cents, { decimals: true });
 
@@ -23,13 +25,19 @@ function unprocessable(message: string, field = 'applications'): AppError {
  * payments, then invoices in id order: one fixed order, so two calls never wait on each other
  * in a circle, and the client's credit cannot be spent twice (docs/decisions/0130).
  */
-export async function lockClient(tx: Tx, organizationId: number, clientId: number, field = 'client_id') {
+export async function lockClient(
+  tx: Tx,
+  organizationId: number,
+  clientId: number,
+  field = 'client_id',
+): Promise<ClientReference> {
   const [row] = await tx
-    .select({ id: clients.id })
+    .select({ code: clients.code, legalName: clients.legalName })
     .from(clients)
     .where(and(eq(clients.organizationId, organizationId), eq(clients.id, clientId)))
     .for('no key update');
   if (!row) throw notFoundField(field, CLIENT_NOT_FOUND);
+  return row;
 }
 
 /** The client's open invoices, oldest due first (due date, then number): where a payment goes by default. */
@@ -61,26 +69,29 @@ export async function oldestFirst(tx: Tx, organizationId: number, clientId: numb
   return allocations;
 }
 
+/** What the applications add up to; 422 when that is more than the payment. */
+export function appliedTotal(amountCents: number, wanted: Allocation[]): number {
+  const total = wanted.reduce((sum, row) => sum + row.amountCents, 0);
+  if (total > amountCents) throw unprocessable(`${APPLICATIONS_ABOVE_PAYMENT} of ${money(amountCents)}`);
+  return total;
+}
+
 /**
- * Replaces a payment's applications with `wanted`: each invoice is this client's, issued and
- * not void, and gets no more than its balance (counting what this payment already gave it);
- * the sum is at most the payment. The invoices are locked in id order and their applied
- * amounts and statuses set in the same transaction. Returns the new applied total.
+ * Replaces a payment's applications (`current`, as the caller read them under the payment's
+ * lock, or none for a payment just inserted) with `wanted`: each invoice is this client's,
+ * issued and not void, and gets no more than its balance (counting what this payment already
+ * gave it); the sum is at most the payment. The invoices are locked in id order and their
+ * applied amounts and statuses set in the same transaction. Returns the new applied total and
+ * the invoices as they were locked.
  */
 export async function replaceApplications(
   tx: Tx,
   context: { organizationId: number; clientId: number; paymentId: number; amountCents: number; actorId: number | null },
+  current: Allocation[],
   wanted: Allocation[],
-): Promise<number> {
+): Promise<{ appliedCents: number; invoices: Map<number, typeof invoices.$inferSelect> }> {
   const { organizationId, paymentId } = context;
-  const total = wanted.reduce((sum, row) => sum + row.amountCents, 0);
-  if (total > context.amountCents) {
-    throw unprocessable(`${APPLICATIONS_ABOVE_PAYMENT} of ${money(context.amountCents)}`);
-  }
-  const current = await tx
-    .select({ invoiceId: paymentApplications.invoiceId, amountCents: paymentApplications.amountCents })
-    .from(paymentApplications)
-    .where(and(eq(paymentApplications.organizationId, organizationId), eq(paymentApplications.paymentId, paymentId)));
+  const total = appliedTotal(context.amountCents, wanted);
   const before = new Map(current.map((row) => [row.invoiceId, row.amountCents]));
   const after = new Map(wanted.map((row) => [row.invoiceId, row.amountCents]));
   const touched = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
@@ -138,7 +149,7 @@ export async function replaceApplications(
       from (values ${sql.join(changed, sql`, `)}) as v(id, applied, status)
       where i.organization_id = ${organizationId} and i.id = v.id`);
   }
-  return total;
+  return { appliedCents: total, invoices: byId };
 }
 
 /** A client's unapplied credit: active payments less what they apply, less refunds (zero or more). */

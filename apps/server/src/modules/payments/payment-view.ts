@@ -81,6 +81,41 @@ export const clientOfPayment = and(
   eq(clients.id, payments.clientId),
 );
 
+type AppliedInvoice = { number: string | null; dueDate: string | null; numberSeq: number | null };
+
+/** Due date first (none last), then number: the order applicationsOf reads applications in. */
+function dueThenNumber(a: AppliedInvoice, b: AppliedInvoice): number {
+  if (a.dueDate !== b.dueDate) {
+    if (a.dueDate === null) return 1;
+    if (b.dueDate === null) return -1;
+    return a.dueDate < b.dueDate ? -1 : 1;
+  }
+  return (a.numberSeq ?? Number.MAX_SAFE_INTEGER) - (b.numberSeq ?? Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * The answer of a payment the call just wrote, from its row, its client and the invoices it
+ * applies to as the call locked them: what loadPaymentView would read back.
+ */
+export function writtenPaymentView(
+  payment: PaymentRow,
+  client: ClientRef,
+  applications: { invoiceId: number; amountCents: number }[],
+  appliedInvoices: Map<number, AppliedInvoice>,
+): PaymentView {
+  const rows = applications.map((row) => ({ ...row, invoice: appliedInvoices.get(row.invoiceId)! }));
+  rows.sort((a, b) => dueThenNumber(a.invoice, b.invoice));
+  return viewOf(
+    payment,
+    client,
+    rows.map((row) => ({
+      invoice_id: row.invoiceId,
+      invoice_number: row.invoice.number,
+      amount_cents: row.amountCents,
+    })),
+  );
+}
+
 export async function loadPaymentView(tx: Tx, organizationId: number, paymentId: number): Promise<PaymentView> {
   const rows = await tx
     .select(paymentWithClient())

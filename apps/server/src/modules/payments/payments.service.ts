@@ -17,7 +17,15 @@ import { appendLedger } from '../invoices/ledger';
 import { staleVersion } from '../records/field-errors';
 import { offsetOf, pageOf, pageQuery, type Page } from '../records/pagination';
 import { onceForKey, requestDigest } from './idempotency';
-import { assertCreditKept, lockClient, oldestFirst, replaceApplications, type Allocation } from './payment-allocation';
+import {
+  appliedTotal,
+  assertCreditKept,
+  lockClient,
+  oldestFirst,
+  replaceApplications,
+  type Allocation,
+  type ClientReference,
+} from './payment-allocation';
 import {
   PAYMENT_NOT_FOUND,
   clientOfPayment,
@@ -25,6 +33,7 @@ import {
   paymentSnapshot,
   paymentViews,
   paymentWithClient,
+  writtenPaymentView,
 } from './payment-view';
 
 export const APPLIED_ABOVE_AMOUNT = 'The payment is less than what it applies; change its applications too';
@@ -89,8 +98,12 @@ export async function insertPayment(
   tx: Tx,
   organizationId: number,
   actorId: number | null,
+  client: ClientReference,
   input: NewPayment,
 ): Promise<PaymentView> {
+  const wanted = input.applications ?? (await oldestFirst(tx, organizationId, input.clientId, input.amountCents));
+  // Inserted with what it applies (replaceApplications below checks each invoice, and any
+  // failure rolls the payment back), not updated after: one statement and its triggers fewer.
   const [created] = await tx
     .insert(payments)
     .values({
@@ -98,6 +111,7 @@ export async function insertPayment(
       clientId: input.clientId,
       paymentDate: input.paymentDate,
       amountCents: input.amountCents,
+      appliedCents: appliedTotal(input.amountCents, wanted),
       method: input.method,
       reference: input.reference,
       memo: input.memo,
@@ -108,8 +122,7 @@ export async function insertPayment(
     })
     .returning();
   const payment = created!;
-  const wanted = input.applications ?? (await oldestFirst(tx, organizationId, input.clientId, input.amountCents));
-  const appliedCents = await replaceApplications(
+  const { invoices: applied } = await replaceApplications(
     tx,
     {
       organizationId,
@@ -118,14 +131,9 @@ export async function insertPayment(
       amountCents: payment.amountCents,
       actorId,
     },
+    [],
     wanted,
   );
-  if (appliedCents > 0) {
-    await tx
-      .update(payments)
-      .set({ appliedCents })
-      .where(and(eq(payments.organizationId, organizationId), eq(payments.id, payment.id)));
-  }
   await appendLedger(tx, {
     organizationId,
     clientId: payment.clientId,
@@ -143,9 +151,9 @@ export async function insertPayment(
     action: 'create',
     entity: 'payment',
     entityId: payment.id,
-    after: paymentSnapshot({ ...payment, appliedCents }, wanted),
+    after: paymentSnapshot(payment, wanted),
   });
-  return loadPaymentView(tx, organizationId, payment.id);
+  return writtenPaymentView(payment, client, wanted, applied);
 }
 
 /**
@@ -165,8 +173,8 @@ export async function createPayment(
     organizationId,
     request,
     (tx) => lockClient(tx, organizationId, input.client_id),
-    (tx) =>
-      insertPayment(tx, organizationId, actor.id, {
+    (tx, client) =>
+      insertPayment(tx, organizationId, actor.id, client, {
         clientId: input.client_id,
         paymentDate: input.payment_date,
         amountCents: input.amount_cents,
@@ -268,9 +276,10 @@ export async function updatePayment(
     if (!input.applications && current.appliedCents > input.amount_cents) {
       throw new AppError(422, APPLIED_ABOVE_AMOUNT, { amount_cents: APPLIED_ABOVE_AMOUNT });
     }
-    const appliedCents = await replaceApplications(
+    const { appliedCents } = await replaceApplications(
       tx,
       { organizationId, clientId: current.clientId, paymentId, amountCents: input.amount_cents, actorId: actor.id },
+      before,
       wanted,
     );
     const [updated] = await tx
@@ -329,9 +338,10 @@ export async function setApplications(
     if (current.status === 'void') throw new AppError(409, PAYMENT_IS_VOID);
     const before = await currentApplications(tx, organizationId, paymentId);
     const wanted = allocationsOf(applications);
-    const appliedCents = await replaceApplications(
+    const { appliedCents } = await replaceApplications(
       tx,
       { organizationId, clientId: current.clientId, paymentId, amountCents: current.amountCents, actorId: actor.id },
+      before,
       wanted,
     );
     const [payment] = await tx
@@ -363,6 +373,7 @@ export async function voidPayment(db: Db, actor: SessionUser, paymentId: number,
     await replaceApplications(
       tx,
       { organizationId, clientId: current.clientId, paymentId, amountCents: current.amountCents, actorId: actor.id },
+      before,
       [],
     );
     const [payment] = await tx

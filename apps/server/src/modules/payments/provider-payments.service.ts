@@ -41,7 +41,7 @@ export async function settleCheckout(
     const key = and(eq(paymentCheckouts.organizationId, organizationId), eq(paymentCheckouts.id, event.checkoutId));
     const [seen] = await tx.select({ clientId: paymentCheckouts.clientId }).from(paymentCheckouts).where(key);
     if (!seen) return { result: 'unknown-checkout' as const, mailed: false };
-    await lockClient(tx, organizationId, seen.clientId);
+    const client = await lockClient(tx, organizationId, seen.clientId);
     const [checkout] = (await tx.select().from(paymentCheckouts).where(key).for('update')) as PaymentCheckoutRow[];
     if (!checkout || checkout.status !== 'open' || checkout.provider !== event.provider) {
       return { result: 'already-settled' as const, mailed: false };
@@ -75,7 +75,7 @@ export async function settleCheckout(
     // memo): the card was charged all the same, so what the invoice cannot take stays as credit.
     const applied = open ? Math.min(event.amountCents, invoice.balance ?? 0) : 0;
     const reference = `Portal ${invoice?.number ?? ''}`.trim();
-    const payment = await insertPayment(tx, organizationId, null, {
+    const payment = await insertPayment(tx, organizationId, null, client, {
       clientId: checkout.clientId,
       paymentDate: settings.today,
       amountCents: event.amountCents,

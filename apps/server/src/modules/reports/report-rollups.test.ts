@@ -368,9 +368,12 @@ describe('report rollups equal a computation from scratch (fast-check)', () => {
     expect(canonical(stored, ['month', 'client_id'], figures)).toEqual(
       canonical(scratch, ['month', 'client_id'], figures),
     );
-    const firm = await rows(
-      sql`select *, month::text as month from report_firm_money_months where organization_id = ${organizationId}`,
-    );
+    // The firm's months are kept in stripes (migration 0044): a month is the sum of its rows.
+    const firm = await rows(sql`
+      select month::text as month, sum(invoices) as invoices, sum(billed_cents) as billed_cents,
+        sum(payments) as payments, sum(received_cents) as received_cents, sum(refunded_cents) as refunded_cents,
+        sum(debit_cents) as debit_cents, sum(credit_cents) as credit_cents
+      from report_firm_money_months where organization_id = ${organizationId} group by month`);
     expect(canonical(firm, ['month'], figures)).toEqual(
       canonical(regroup(scratch, ['month'], figures), ['month'], figures),
     );
