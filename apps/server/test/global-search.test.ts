@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client';
 import { issuedInvoice } from './money-records';
@@ -10,6 +10,7 @@ import {
   expectStatus,
   organizationIdOf,
   type ClientBody,
+  type TimeEntryBody,
 } from './work-records';
 
 type Result = { id: string; type: string; title: string; subtitle: string; url: string; meta: Record<string, string> };
@@ -24,6 +25,8 @@ let ours: ClientBody;
 let theirs: ClientBody;
 let invoiceNumber: string;
 let theirInvoiceNumber: string;
+let staffEntry: TimeEntryBody;
+let adminEntry: TimeEntryBody;
 
 async function search(session: Session, query: string): Promise<Answer> {
   const response = await session.request({ url: `/api/search?${query}` });
@@ -48,12 +51,12 @@ beforeAll(async () => {
     contacts: [{ name: 'Quentin Marblewood Sr', is_primary: true }],
   });
   const activity = await createActivityType(admin);
-  await createTimeEntry(staff, {
+  staffEntry = await createTimeEntry(staff, {
     client_id: ours.id,
     activity_type_id: activity.id,
     narrative: 'Reconciled the gravelmoth accounts',
   });
-  await createTimeEntry(admin, {
+  adminEntry = await createTimeEntry(admin, {
     client_id: ours.id,
     activity_type_id: activity.id,
     narrative: 'Partner review of gravelmoth work',
@@ -177,15 +180,16 @@ describe('GET /api/search', () => {
 
   it('scopes the search functions to the bound organization, whatever the pattern', async () => {
     const theirOrganization = await organizationIdOf(testApp, 'northwind');
+    const ourOrganization = await organizationIdOf(testApp, 'demo');
     const { db } = testApp.context.database;
-    const found = await withTenant(db, theirOrganization, async (tx) => {
-      const invoices = await tx.execute(sql`select search_invoice_ids('%', 1000) as id`);
-      const contacts = await tx.execute(sql`select search_contact_client_ids('%marblewood%', 1000) as id`);
-      return {
-        invoices: (invoices as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
-        contacts: (contacts as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
-      };
-    });
+    const ids = async (organizationId: number, query: SQL) =>
+      withTenant(db, organizationId, async (tx) =>
+        ((await tx.execute(query)) as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)),
+      );
+    const found = {
+      invoices: await ids(theirOrganization, sql`select search_invoice_ids('%', 1000) as id`),
+      contacts: await ids(theirOrganization, sql`select search_contact_client_ids('%marblewood%', 1000) as id`),
+    };
     expect(found.contacts).toEqual([theirs.id]);
     const owners = await testApp.context.database.db.execute(
       sql`select organization_id from invoices where id in (${sql.join(
@@ -197,5 +201,35 @@ describe('GET /api/search', () => {
       (owners as unknown as { rows: { organization_id: number }[] }).rows.map((row) => row.organization_id),
     );
     expect([...orgs]).toEqual([theirOrganization]);
+
+    // Time entries: the firm's, or one person's when an owner is given; never another firm's.
+    const entries = (organizationId: number, owner: number | null) =>
+      ids(organizationId, sql`select search_time_entry_ids('%gravelmoth%', ${owner}::int, 1000) as id`);
+    expect((await entries(ourOrganization, null)).sort()).toEqual([staffEntry.id, adminEntry.id].sort());
+    expect(await entries(ourOrganization, Number(staffEntry.user_id))).toEqual([staffEntry.id]);
+    expect(await entries(theirOrganization, null)).toEqual([]);
+    expect(await entries(theirOrganization, Number(staffEntry.user_id))).toEqual([]);
+
+    // The feed's own-time lookup: audit rows of this person's entries in the bound firm only.
+    const feedRows = (organizationId: number) =>
+      ids(organizationId, sql`select activity_feed_owner_ids(${Number(staffEntry.user_id)}, 1000) as id`);
+    const ourRows = await feedRows(ourOrganization);
+    const audited = await testApp.context.database.db.execute(
+      sql`select organization_id, entity, after ->> 'user_id' as owner from audit_log where id in (${sql.join(
+        [0, ...ourRows].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const rows = (audited as unknown as { rows: { organization_id: number; entity: string; owner: string }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      rows.every(
+        (row) =>
+          row.organization_id === ourOrganization &&
+          ['time_entry', 'expense'].includes(row.entity) &&
+          row.owner === String(staffEntry.user_id),
+      ),
+    ).toBe(true);
+    expect(await feedRows(theirOrganization)).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ CREATE FUNCTION activity_feed_owner_ids(owner_id integer, max_rows integer)
   RETURNS SETOF bigint
   LANGUAGE plpgsql STABLE SECURITY DEFINER
   SET search_path = public, pg_temp
+  ROWS 200
   AS $$
 BEGIN
   RETURN QUERY
@@ -29,3 +30,84 @@ BEGIN
 END $$;
 REVOKE ALL ON FUNCTION activity_feed_owner_ids(integer, integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION activity_feed_owner_ids(integer, integer) TO app_user;
+
+-- The search's time entries by narrative, over the whole history (ADR 0173 replaces ADR 0156's
+-- windows of the latest entries). Under row-level security the ILIKE cannot reach the trigram
+-- index (ADR 0062), so the lookup runs as the owner for current_org_id() only, computed once.
+-- EXECUTE plans with the pattern's value: a term in many narratives is found newest first by
+-- walking back until max_rows match, a rare one through the trigram index. owner_id, when
+-- given, keeps to one person's entries (ADR 0044's own-time rule, applied by the caller).
+CREATE INDEX time_entries_narrative_trgm ON time_entries USING gin (narrative gin_trgm_ops);
+
+CREATE FUNCTION search_time_entry_ids(pattern text, owner_id integer, max_rows integer)
+  RETURNS SETOF integer
+  LANGUAGE plpgsql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  ROWS 10
+  AS $$
+BEGIN
+  IF owner_id IS NULL THEN
+    RETURN QUERY EXECUTE
+      'SELECT id FROM time_entries
+       WHERE organization_id = (SELECT current_org_id()) AND narrative ILIKE $1
+       ORDER BY id DESC LIMIT $2'
+      USING pattern, max_rows;
+  ELSE
+    RETURN QUERY EXECUTE
+      'SELECT id FROM time_entries
+       WHERE organization_id = (SELECT current_org_id()) AND user_id = $3 AND narrative ILIKE $1
+       ORDER BY entry_date DESC, id DESC LIMIT $2'
+      USING pattern, max_rows, owner_id;
+  END IF;
+END $$;
+REVOKE ALL ON FUNCTION search_time_entry_ids(text, integer, integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION search_time_entry_ids(text, integer, integer) TO app_user;
+
+-- The search's clients by code, legal name or DBA: the first max_rows by name, not every match
+-- (client_list_matching returns all of them for the client list's count and pages). A common
+-- term is read in name order until max_rows match, a rare one through the trigram index.
+CREATE FUNCTION search_client_ids(pattern text, max_rows integer)
+  RETURNS SETOF integer
+  LANGUAGE plpgsql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  ROWS 10
+  AS $$
+BEGIN
+  RETURN QUERY EXECUTE
+    'SELECT id FROM clients
+     WHERE organization_id = (SELECT current_org_id()) AND search_key LIKE lower($1)
+     ORDER BY legal_name, id LIMIT $2'
+    USING pattern, max_rows;
+END $$;
+REVOKE ALL ON FUNCTION search_client_ids(text, integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION search_client_ids(text, integer) TO app_user;
+
+-- Migration 0040's lookups, as before but for two things: the organization is computed once per
+-- call, not once per candidate row (the trigram indexes hold no organization, so the test is a
+-- filter), and the planner is told they return few rows, so their ids are joined through the
+-- primary key instead of hashed against every client or invoice of the firm.
+CREATE OR REPLACE FUNCTION search_contact_client_ids(pattern text, max_rows integer)
+  RETURNS SETOF integer
+  LANGUAGE plpgsql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  ROWS 10
+  AS $$
+BEGIN
+  RETURN QUERY EXECUTE
+    'SELECT DISTINCT client_id FROM client_contacts
+     WHERE organization_id = (SELECT current_org_id()) AND lower(name) LIKE lower($1) LIMIT $2'
+    USING pattern, max_rows;
+END $$;
+
+CREATE OR REPLACE FUNCTION search_invoice_ids(pattern text, max_rows integer)
+  RETURNS SETOF integer
+  LANGUAGE plpgsql STABLE SECURITY DEFINER
+  SET search_path = public, pg_temp
+  ROWS 10
+  AS $$
+BEGIN
+  RETURN QUERY EXECUTE
+    'SELECT id FROM invoices
+     WHERE organization_id = (SELECT current_org_id()) AND number ILIKE $1 ORDER BY id DESC LIMIT $2'
+    USING pattern, max_rows;
+END $$;

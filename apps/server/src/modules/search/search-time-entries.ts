@@ -3,16 +3,9 @@ import { formatHours, hasPermission, type SearchResult } from '@practice/shared'
 import type { Tx } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { maySeeOthersEntries } from '../time-entries/entry-access';
-import { dayOf, rowsOf } from './rows';
+import { boundOrganization, dayOf, rowsOf } from './rows';
 
-/**
- * How far back a narrative is looked for (ADR 0156): a firm's latest entries, or a person's own
- * latest, read newest first through an index. A LIKE over all of ten million narratives cannot
- * answer in the search's 30 ms, and the palette is for finding recent work.
- */
-export const FIRM_WINDOW = 5000;
-export const OWN_WINDOW = 2000;
-/** Entries of the best-matching clients are found whatever their age. */
+/** Whose entries a reader of everyone's time gets by client, whatever their age (ADR 0156). */
 const CLIENTS_FOLLOWED = 5;
 
 type EntryRow = {
@@ -28,7 +21,10 @@ type EntryRow = {
 
 /**
  * Time entries by narrative or client (code, name) among those the reader may see (ADR 0044):
- * his own, or everyone's with can_edit_time_entries or can_view_billing.
+ * his own, or everyone's with can_edit_time_entries or can_view_billing. Narratives are looked
+ * up over the whole history through search_time_entry_ids (ADR 0173); the client's entries
+ * newest first through the client/date index, or for his own time, where his and the clients'
+ * index entries meet.
  */
 export async function searchTimeEntries(
   tx: Tx,
@@ -39,28 +35,27 @@ export async function searchTimeEntries(
 ): Promise<SearchResult[]> {
   const everyone = maySeeOthersEntries(actor);
   const clientIds = sql`${`{${matchedClientIds.slice(0, everyone ? CLIENTS_FOLLOWED : undefined).join(',')}}`}::int[]`;
-  const window = everyone
-    ? sql`select * from time_entries where organization_id = current_org_id() order by id desc limit ${FIRM_WINDOW}`
-    : sql`select * from time_entries where organization_id = current_org_id() and user_id = ${actor.id}
-          order by entry_date desc, id desc limit ${OWN_WINDOW}`;
   const byClient = everyone
-    ? sql`union
-       select e.* from unnest(${clientIds}) as matched(client_id)
-       cross join lateral (select * from time_entries t
-         where t.organization_id = current_org_id() and t.client_id = matched.client_id
-         order by t.entry_date desc limit ${max}) e`
-    : sql``;
+    ? sql`select e.id from unnest(${clientIds}) as matched(client_id)
+       cross join lateral (select id from time_entries
+         where organization_id = ${boundOrganization} and client_id = matched.client_id
+         order by entry_date desc limit ${max}) e`
+    : sql`select id from time_entries
+       where organization_id = ${boundOrganization} and user_id = ${actor.id} and client_id = any(${clientIds})
+       order by entry_date desc, id desc limit ${max}`;
   const rows = await rowsOf<EntryRow>(
     tx,
     sql`
       with found as (
-        select w.* from (${window}) w where w.narrative ilike ${pattern} or w.client_id = any(${clientIds})
-        ${byClient}
+        select id from search_time_entry_ids(${pattern}, ${everyone ? null : actor.id}::int, ${max}) as id
+        union
+        (${byClient})
       )
-      select f.id, f.narrative, f.entry_date, f.minutes, f.status, f.user_id, c.code as client_code,
+      select t.id, t.narrative, t.entry_date, t.minutes, t.status, t.user_id, c.code as client_code,
              c.legal_name as client_name
-      from found f join clients c on c.organization_id = f.organization_id and c.id = f.client_id
-      order by f.entry_date desc, f.id desc
+      from time_entries t join clients c on c.organization_id = t.organization_id and c.id = t.client_id
+      where t.organization_id = ${boundOrganization} and t.id in (select id from found)
+      order by t.entry_date desc, t.id desc
       limit ${max}
     `,
   );
