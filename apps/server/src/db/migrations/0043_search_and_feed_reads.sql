@@ -31,38 +31,6 @@ END $$;
 REVOKE ALL ON FUNCTION activity_feed_owner_ids(integer, integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION activity_feed_owner_ids(integer, integer) TO app_user;
 
--- The search's time entries by narrative, over the whole history (ADR 0173 replaces ADR 0156's
--- windows of the latest entries). Under row-level security the ILIKE cannot reach the trigram
--- index (ADR 0062), so the lookup runs as the owner for current_org_id() only, computed once.
--- EXECUTE plans with the pattern's value: a term in many narratives is found newest first by
--- walking back until max_rows match, a rare one through the trigram index. owner_id, when
--- given, keeps to one person's entries (ADR 0044's own-time rule, applied by the caller).
-CREATE INDEX time_entries_narrative_trgm ON time_entries USING gin (narrative gin_trgm_ops);
-
-CREATE FUNCTION search_time_entry_ids(pattern text, owner_id integer, max_rows integer)
-  RETURNS SETOF integer
-  LANGUAGE plpgsql STABLE SECURITY DEFINER
-  SET search_path = public, pg_temp
-  ROWS 10
-  AS $$
-BEGIN
-  IF owner_id IS NULL THEN
-    RETURN QUERY EXECUTE
-      'SELECT id FROM time_entries
-       WHERE organization_id = (SELECT current_org_id()) AND narrative ILIKE $1
-       ORDER BY id DESC LIMIT $2'
-      USING pattern, max_rows;
-  ELSE
-    RETURN QUERY EXECUTE
-      'SELECT id FROM time_entries
-       WHERE organization_id = (SELECT current_org_id()) AND user_id = $3 AND narrative ILIKE $1
-       ORDER BY entry_date DESC, id DESC LIMIT $2'
-      USING pattern, max_rows, owner_id;
-  END IF;
-END $$;
-REVOKE ALL ON FUNCTION search_time_entry_ids(text, integer, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION search_time_entry_ids(text, integer, integer) TO app_user;
-
 -- The search's clients by code, legal name or DBA: the first max_rows by name, not every match
 -- (client_list_matching returns all of them for the client list's count and pages). A common
 -- term is read in name order until max_rows match, a rare one through the trigram index.
