@@ -177,6 +177,28 @@ describe('GET /api/search', () => {
     expectStatus(await new Session(testApp.app).request({ url: '/api/search?q=zephyrquill' }), 401);
   });
 
+  it('runs the lookups as their owner with a fixed search_path, executable by app_user and not by PUBLIC', async () => {
+    const names = ['search_client_ids', 'search_contact_client_ids', 'search_invoice_ids', 'activity_feed_owner_ids'];
+    const definitions = await testApp.context.database.db.execute(
+      sql`select p.proname as name, p.prosecdef, p.proconfig::text as config,
+                 has_function_privilege('public', p.oid, 'execute') as public_may_run,
+                 has_function_privilege('app_user', p.oid, 'execute') as app_user_may_run
+          from pg_proc p where p.proname in (${sql.join(
+            names.map((name) => sql`${name}`),
+            sql`, `,
+          )}) order by p.proname`,
+    );
+    expect((definitions as unknown as { rows: unknown[] }).rows).toEqual(
+      [...names].sort().map((name) => ({
+        name,
+        prosecdef: true,
+        config: '{"search_path=public, pg_temp"}',
+        public_may_run: false,
+        app_user_may_run: true,
+      })),
+    );
+  });
+
   it('scopes the search functions to the bound organization, whatever the pattern', async () => {
     const theirOrganization = await organizationIdOf(testApp, 'northwind');
     const ourOrganization = await organizationIdOf(testApp, 'demo');
