@@ -46,9 +46,10 @@ export async function searchTimeEntries(
   const window = everyone
     ? sql`select id, client_id, narrative from time_entries where organization_id = ${boundOrganization}
           order by id desc limit ${FIRM_WINDOW}`
-    : sql`select id, client_id, narrative from time_entries
+    : sql`select id, entry_date, client_id, narrative from time_entries
           where organization_id = ${boundOrganization} and user_id = ${actor.id}
           order by entry_date desc, id desc limit ${OWN_WINDOW}`;
+  const windowOrder = everyone ? sql`w.id desc` : sql`w.entry_date desc, w.id desc`;
   const byClient = everyone
     ? sql`union
        select e.id from unnest(${clientIds}) as matched(client_id)
@@ -61,7 +62,8 @@ export async function searchTimeEntries(
     sql`
       with found as (
         (select w.id from (${window}) w
-         where w.narrative ilike ${pattern} or w.client_id = any(${clientIds}) limit ${max})
+         where w.narrative ilike ${pattern} or w.client_id = any(${clientIds})
+         order by ${windowOrder} limit ${max})
         ${byClient}
       )
       select t.id, t.narrative, t.entry_date, t.minutes, t.status, t.user_id, c.code as client_code,
