@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/db/client';
 import { issuedInvoice } from './money-records';
@@ -10,6 +10,7 @@ import {
   expectStatus,
   organizationIdOf,
   type ClientBody,
+  type TimeEntryBody,
 } from './work-records';
 
 type Result = { id: string; type: string; title: string; subtitle: string; url: string; meta: Record<string, string> };
@@ -24,6 +25,7 @@ let ours: ClientBody;
 let theirs: ClientBody;
 let invoiceNumber: string;
 let theirInvoiceNumber: string;
+let staffEntry: TimeEntryBody;
 
 async function search(session: Session, query: string): Promise<Answer> {
   const response = await session.request({ url: `/api/search?${query}` });
@@ -48,7 +50,7 @@ beforeAll(async () => {
     contacts: [{ name: 'Quentin Marblewood Sr', is_primary: true }],
   });
   const activity = await createActivityType(admin);
-  await createTimeEntry(staff, {
+  staffEntry = await createTimeEntry(staff, {
     client_id: ours.id,
     activity_type_id: activity.id,
     narrative: 'Reconciled the gravelmoth accounts',
@@ -175,18 +177,44 @@ describe('GET /api/search', () => {
     expectStatus(await new Session(testApp.app).request({ url: '/api/search?q=zephyrquill' }), 401);
   });
 
+  it('runs the lookups as their owner with a fixed search_path, executable by app_user and not by PUBLIC', async () => {
+    const names = ['search_client_ids', 'search_contact_client_ids', 'search_invoice_ids', 'activity_feed_owner_ids'];
+    const definitions = await testApp.context.database.db.execute(
+      sql`select p.proname as name, p.prosecdef, p.proconfig::text as config,
+                 has_function_privilege('public', p.oid, 'execute') as public_may_run,
+                 has_function_privilege('app_user', p.oid, 'execute') as app_user_may_run
+          from pg_proc p where p.proname in (${sql.join(
+            names.map((name) => sql`${name}`),
+            sql`, `,
+          )}) order by p.proname`,
+    );
+    expect((definitions as unknown as { rows: unknown[] }).rows).toEqual(
+      [...names].sort().map((name) => ({
+        name,
+        prosecdef: true,
+        config: '{"search_path=public, pg_temp"}',
+        public_may_run: false,
+        app_user_may_run: true,
+      })),
+    );
+  });
+
   it('scopes the search functions to the bound organization, whatever the pattern', async () => {
     const theirOrganization = await organizationIdOf(testApp, 'northwind');
+    const ourOrganization = await organizationIdOf(testApp, 'demo');
     const { db } = testApp.context.database;
-    const found = await withTenant(db, theirOrganization, async (tx) => {
-      const invoices = await tx.execute(sql`select search_invoice_ids('%', 1000) as id`);
-      const contacts = await tx.execute(sql`select search_contact_client_ids('%marblewood%', 1000) as id`);
-      return {
-        invoices: (invoices as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
-        contacts: (contacts as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
-      };
-    });
+    const ids = async (organizationId: number, query: SQL) =>
+      withTenant(db, organizationId, async (tx) =>
+        ((await tx.execute(query)) as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)),
+      );
+    const found = {
+      invoices: await ids(theirOrganization, sql`select search_invoice_ids('%', 1000) as id`),
+      contacts: await ids(theirOrganization, sql`select search_contact_client_ids('%marblewood%', 1000) as id`),
+      clients: await ids(theirOrganization, sql`select search_client_ids('%zephyrquill%', 1000) as id`),
+    };
     expect(found.contacts).toEqual([theirs.id]);
+    expect(found.clients).toEqual([theirs.id]);
+    expect(await ids(ourOrganization, sql`select search_client_ids('%zephyrquill%', 1000) as id`)).toEqual([ours.id]);
     const owners = await testApp.context.database.db.execute(
       sql`select organization_id from invoices where id in (${sql.join(
         [0, ...found.invoices].map((id) => sql`${id}`),
@@ -197,5 +225,27 @@ describe('GET /api/search', () => {
       (owners as unknown as { rows: { organization_id: number }[] }).rows.map((row) => row.organization_id),
     );
     expect([...orgs]).toEqual([theirOrganization]);
+
+    // The feed's own-time lookup: audit rows of this person's entries in the bound firm only.
+    const feedRows = (organizationId: number) =>
+      ids(organizationId, sql`select activity_feed_owner_ids(${Number(staffEntry.user_id)}, 1000) as id`);
+    const ourRows = await feedRows(ourOrganization);
+    const audited = await testApp.context.database.db.execute(
+      sql`select organization_id, entity, after ->> 'user_id' as owner from audit_log where id in (${sql.join(
+        [0, ...ourRows].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const rows = (audited as unknown as { rows: { organization_id: number; entity: string; owner: string }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      rows.every(
+        (row) =>
+          row.organization_id === ourOrganization &&
+          ['time_entry', 'expense'].includes(row.entity) &&
+          row.owner === String(staffEntry.user_id),
+      ),
+    ).toBe(true);
+    expect(await feedRows(theirOrganization)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   EXPENSE_CATEGORY_LABELS,
@@ -7,7 +7,7 @@ import {
   hasPermission,
   type ExpenseCategory,
 } from '@practice/shared';
-import { withTenant, type Db } from '../../db/client';
+import { withTenant, type Db, type Tx } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { offsetOf, pageQuery } from '../records/pagination';
 import { displayName } from '../records/user-lookup';
@@ -71,64 +71,83 @@ function describe(row: FeedRow): string {
   }
 }
 
+/** The changes the feed shows: other audit actions (a tax ID revealed, a receipt attached) are not work. */
+const FEED_ACTIONS = sql.raw(`('create', 'update', 'delete')`);
+
 /**
- * GET /activities: what people of the organization did lately, newest first, read from the
- * audit log (every change to clients, entries, expenses and activity types writes one).
- * It shows only what the reader may see elsewhere: clients with can_view_clients, other
- * people's time and expenses with the rights to list them.
+ * The ids of the feed's page and the rows before it, newest first, as a union of index ranges
+ * (migration 0043) each cut at what the page can need: one per entity, and for a reader who
+ * sees only his own time, the time and expense rows whose snapshot names him (read through a
+ * function: the JSON operator is no index condition under row-level security). A scan of the
+ * whole log filtered by the snapshot's owner would read a firm's history back until it had a
+ * page of one person's rows (ADR 0173).
  */
-export async function activityFeed(db: Db, actor: SessionUser, query: ActivityFeedQuery): Promise<ActivityPage> {
+function feedIds(actor: SessionUser, query: ActivityFeedQuery): SQL {
   const organizationId = actor.organizationId;
-  const entities = ['time_entry', 'expense', 'activity_type'];
-  if (hasPermission(actor.fullRole, 'can_view_clients')) entities.push('client');
   const ownOnly = !maySeeOthersEntries(actor);
-  const entityList = sql.join(
-    entities.map((entity) => sql`${entity}`),
-    sql`, `,
+  const entities = ['activity_type'];
+  if (hasPermission(actor.fullRole, 'can_view_clients')) entities.push('client');
+  if (!ownOnly) entities.push('time_entry', 'expense');
+  const wanted = offsetOf(query) + query.page_size + 1;
+  const ranges = entities.map(
+    (entity) => sql`(select id from audit_log
+       where organization_id = ${organizationId} and entity = ${entity} and action in ${FEED_ACTIONS}
+       order by id desc limit ${wanted})`,
   );
-  return withTenant(db, organizationId, async (tx) => {
-    const result = await tx.execute<FeedRow>(sql`
-      select a.id, a.action, a.entity, a.entity_id, coalesce(a.after, a.before) as snapshot, a.created_at,
-             a.user_id, u.first_name, u.last_name, u.username,
-             c.id as client_id, c.code as client_code, c.legal_name as client_name
-      from audit_log a
-      left join users u on u.organization_id = a.organization_id and u.id = a.user_id
-      left join clients c on c.organization_id = a.organization_id and c.id = case
-        when a.entity = 'client' then a.entity_id::int
-        else (coalesce(a.after, a.before) ->> 'client_id')::int end
-      where a.organization_id = ${organizationId}
-        and a.action in ('create', 'update', 'delete')
-        and a.entity in (${entityList})
-        and (${!ownOnly} or a.entity not in ('time_entry', 'expense')
-             or (coalesce(a.after, a.before) ->> 'user_id')::int = ${actor.id})
-      order by a.id desc
-      limit ${query.page_size + 1} offset ${offsetOf(query)}
-    `);
-    const rows = (result as unknown as { rows: FeedRow[] }).rows;
-    const items = rows.slice(0, query.page_size).map((row) => ({
-      id: Number(row.id),
-      action: row.action,
-      activity_type: row.entity,
-      description: describe(row),
-      created_at: new Date(row.created_at).toISOString(),
-      entity_id: row.entity_id === null ? null : Number(row.entity_id),
-      user:
-        row.user_id === null
-          ? null
-          : {
-              id: row.user_id,
-              name: displayName({
-                firstName: row.first_name ?? '',
-                lastName: row.last_name ?? '',
-                username: row.username ?? '',
-              }),
+  if (ownOnly) ranges.push(sql`(select activity_feed_owner_ids(${actor.id}, ${wanted}) as id)`);
+  return sql`select id from (${sql.join(ranges, sql` union all `)}) ranges
+    order by id desc limit ${query.page_size + 1} offset ${offsetOf(query)}`;
+}
+
+/**
+ * What people of the organization did lately, newest first, read from the audit log (every
+ * change to clients, entries, expenses and activity types writes one), inside the caller's
+ * tenant transaction. It shows only what the reader may see elsewhere: clients with
+ * can_view_clients, other people's time and expenses with the rights to list them.
+ */
+export async function readActivityFeed(tx: Tx, actor: SessionUser, query: ActivityFeedQuery): Promise<ActivityPage> {
+  const organizationId = actor.organizationId;
+  const result = await tx.execute<FeedRow>(sql`
+    select a.id, a.action, a.entity, a.entity_id, coalesce(a.after, a.before) as snapshot, a.created_at,
+           a.user_id, u.first_name, u.last_name, u.username,
+           c.id as client_id, c.code as client_code, c.legal_name as client_name
+    from (${feedIds(actor, query)}) page
+    join audit_log a on a.organization_id = ${organizationId} and a.id = page.id
+    left join users u on u.organization_id = a.organization_id and u.id = a.user_id
+    left join clients c on c.organization_id = a.organization_id and c.id = case
+      when a.entity = 'client' then a.entity_id::int
+      else (coalesce(a.after, a.before) ->> 'client_id')::int end
+    order by a.id desc
+  `);
+  const rows = (result as unknown as { rows: FeedRow[] }).rows;
+  const items = rows.slice(0, query.page_size).map((row) => ({
+    id: Number(row.id),
+    action: row.action,
+    activity_type: row.entity,
+    description: describe(row),
+    created_at: new Date(row.created_at).toISOString(),
+    entity_id: row.entity_id === null ? null : Number(row.entity_id),
+    user:
+      row.user_id === null
+        ? null
+        : {
+            id: row.user_id,
+            name: displayName({
+              firstName: row.first_name ?? '',
+              lastName: row.last_name ?? '',
               username: row.username ?? '',
-            },
-      client:
-        row.client_id === null
-          ? null
-          : { id: row.client_id, client_id: row.client_code ?? '', legal_name: row.client_name ?? '' },
-    }));
-    return { items, page: query.page, page_size: query.page_size, has_more: rows.length > query.page_size };
-  });
+            }),
+            username: row.username ?? '',
+          },
+    client:
+      row.client_id === null
+        ? null
+        : { id: row.client_id, client_id: row.client_code ?? '', legal_name: row.client_name ?? '' },
+  }));
+  return { items, page: query.page, page_size: query.page_size, has_more: rows.length > query.page_size };
+}
+
+/** GET /activities: the feed in a tenant transaction of its own. */
+export async function activityFeed(db: Db, actor: SessionUser, query: ActivityFeedQuery): Promise<ActivityPage> {
+  return withTenant(db, actor.organizationId, (tx) => readActivityFeed(tx, actor, query));
 }

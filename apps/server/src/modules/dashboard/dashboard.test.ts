@@ -215,4 +215,29 @@ describe('the lists the dashboard calls are bounded', () => {
     expect(JSON.stringify(foreign.items)).toContain('Demo Side Client');
     expect(JSON.stringify(foreign.items)).not.toContain('Midnight Bakery');
   });
+
+  it('pages the feed newest first with nothing skipped or repeated, for everyone and for his own time', async () => {
+    await newUser('dashpager', 'staff');
+    const pager = await signedIn(testApp.app, 'dashpager');
+    const own = await createTimeEntry(pager, { client_id: client.id, activity_type_id: activity.id, minutes: 12 });
+    // Newer rows of someone else's time lie between his entry and the firm's client and code.
+    for (const minutes of [6, 18, 24]) {
+      await createTimeEntry(owner, { client_id: client.id, activity_type_id: activity.id, minutes });
+    }
+    type Item = { id: number; activity_type: string; entity_id: number };
+    const items = async (reader: Session, query: string): Promise<Item[]> =>
+      (await reader.request({ url: `/activities?${query}` })).json().items;
+    for (const reader of [owner, pager]) {
+      const whole = await items(reader, 'page_size=100');
+      expect(whole.map((item) => item.id)).toEqual(whole.map((item) => item.id).sort((a, b) => b - a));
+      const paged: Item[] = [];
+      for (const page of [1, 2, 3]) paged.push(...(await items(reader, `page_size=2&page=${page}`)));
+      expect(paged).toEqual(whole.slice(0, 6));
+    }
+    const mine = await items(pager, 'page_size=100');
+    expect(mine[0]).toMatchObject({ activity_type: 'time_entry', entity_id: own.id });
+    expect(mine.filter((item) => item.activity_type === 'time_entry').map((item) => item.entity_id)).toEqual([own.id]);
+    expect(mine).toContainEqual(expect.objectContaining({ activity_type: 'activity_type', entity_id: activity.id }));
+    expect(mine).toContainEqual(expect.objectContaining({ activity_type: 'client', entity_id: client.id }));
+  });
 });

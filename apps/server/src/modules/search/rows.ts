@@ -1,5 +1,12 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+
+/**
+ * The bound organization, computed once per statement: current_org_id() checks the tenant
+ * binding's HMAC (about 25 us), and written bare in a join or a lateral it would run again at
+ * every inner index lookup (ADR 0173).
+ */
+export const boundOrganization = sql`(select current_org_id())`;
 
 /** Runs one statement and gives its rows, whichever driver (PGlite or node-postgres) answered. */
 export async function rowsOf<T>(tx: Tx, statement: SQL): Promise<T[]> {

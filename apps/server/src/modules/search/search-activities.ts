@@ -1,7 +1,7 @@
 import type { SearchResult } from '@practice/shared';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
-import { activityFeed, type ActivityItem } from '../dashboard/activity-feed';
+import { readActivityFeed, type ActivityItem } from '../dashboard/activity-feed';
 
 /** How many of the dashboard feed's latest items are looked through (ADR 0156). */
 export const ACTIVITY_WINDOW = 200;
@@ -17,8 +17,8 @@ function urlOf(item: ActivityItem): string {
  * The dashboard's activity feed (what the reader may see there, ADR 0050) filtered by its
  * description, its person or its client: the feed's text is made in code, not stored.
  */
-export async function searchActivities(db: Db, actor: SessionUser, term: string, max: number): Promise<SearchResult[]> {
-  const feed = await activityFeed(db, actor, { page: 1, page_size: ACTIVITY_WINDOW });
+export async function searchActivities(tx: Tx, actor: SessionUser, term: string, max: number): Promise<SearchResult[]> {
+  const feed = await readActivityFeed(tx, actor, { page: 1, page_size: ACTIVITY_WINDOW });
   const needle = term.toLowerCase();
   return feed.items
     .filter((item) =>

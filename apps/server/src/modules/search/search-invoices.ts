@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatMoney, type SearchResult } from '@practice/shared';
 import type { Tx } from '../../db/client';
-import { dayOf, rowsOf } from './rows';
+import { boundOrganization, dayOf, rowsOf } from './rows';
 
 type InvoiceRow = {
   id: number;
@@ -30,14 +30,14 @@ export async function searchInvoices(
         union
         select i.id from unnest(${clientIds}) as matched(client_id)
         cross join lateral (select id from invoices
-          where organization_id = current_org_id() and client_id = matched.client_id
+          where organization_id = ${boundOrganization} and client_id = matched.client_id
           order by issue_date desc nulls first, id desc limit ${max}) i
       )
       select i.id, i.number, i.status, i.issue_date, i.created_at, i.total_cents,
              c.code as client_code, c.legal_name as client_name
       from invoices i
       join clients c on c.organization_id = i.organization_id and c.id = i.client_id
-      where i.organization_id = current_org_id() and i.id in (select id from found)
+      where i.organization_id = ${boundOrganization} and i.id in (select id from found)
       order by (i.number ilike ${pattern}) desc, i.issue_date desc nulls first, i.id desc
       limit ${max}
     `,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SearchResult } from '@practice/shared';
 import type { Tx } from '../../db/client';
 import { displayName } from '../records/user-lookup';
-import { dayOf, rowsOf } from './rows';
+import { boundOrganization, dayOf, rowsOf } from './rows';
 
 type UserRow = {
   id: number;
@@ -20,7 +20,7 @@ export async function searchUsers(tx: Tx, pattern: string, max: number): Promise
     tx,
     sql`
       select id, username, email, first_name, last_name, active, created_at from users
-      where organization_id = current_org_id()
+      where organization_id = ${boundOrganization}
         and (first_name || ' ' || last_name ilike ${pattern} or username ilike ${pattern} or email ilike ${pattern})
       order by active desc, last_name, first_name, id
       limit ${max}

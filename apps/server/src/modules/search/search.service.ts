@@ -77,7 +77,7 @@ export async function search(db: Db, actor: SessionUser, query: SearchQuery): Pr
       results.timeEntries = await searchTimeEntries(tx, actor, pattern, clientIds, max);
     }
     if (wanted.includes('invoices')) results.invoices = await searchInvoices(tx, pattern, clientIds, max);
+    if (wanted.includes('activities')) results.activities = await searchActivities(tx, actor, query.q, max);
   });
-  if (wanted.includes('activities')) results.activities = await searchActivities(db, actor, query.q, max);
   return { results: capTotal(results, query.limit) };
 }
