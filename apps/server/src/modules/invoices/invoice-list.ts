@@ -19,7 +19,7 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 /**
  * The total of a page's filter: counted only when the page cannot tell it. A page shorter than
  * page_size (and not past the end) is the last one, so its total is the rows before it plus its
- * own; a client's invoices (a few dozen) mostly fit on the first page.
+ * own. Half the full-scale firm's clients have fewer invoices than a page (ADR 0175).
  */
 async function totalOf(rows: number, query: InvoiceListQuery, count: () => Promise<number>): Promise<number> {
   const offset = offsetOf(query);
