@@ -75,6 +75,14 @@ function fontMapsOf(objects: Map<number, PdfObject>): Map<string, Map<number, st
   return maps;
 }
 
+/** WinAnsiEncoding's bytes 0x80-0x9F, where it differs from Latin-1 (the five unused bytes stay as they are). */
+const WIN_ANSI_HIGH = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ';
+
+const winAnsi = (bytes: Buffer) =>
+  [...bytes]
+    .map((byte) => (byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_HIGH[byte - 0x80]! : String.fromCharCode(byte)))
+    .join('');
+
 /** A string operand: two-byte codes through the font's ToUnicode map, else WinAnsi bytes (the standard fonts). */
 function decode(operand: string, unicode: Map<number, string> | undefined): string {
   if (operand.startsWith('<')) {
@@ -83,7 +91,7 @@ function decode(operand: string, unicode: Map<number, string> | undefined): stri
       return hexUnits(hex, 4)
         .map((code) => unicode.get(code) ?? '\uFFFD')
         .join('');
-    return Buffer.from(hex.replace(/\s+/g, ''), 'hex').toString('latin1');
+    return winAnsi(Buffer.from(hex.replace(/\s+/g, ''), 'hex'));
   }
   return operand.slice(1, -1).replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_match, escaped: string) => {
     const named: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '(': '(', ')': ')' };

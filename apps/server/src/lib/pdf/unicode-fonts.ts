@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
-import type PDFDocument from 'pdfkit';
+import { textAt, type Pdf } from './text-at';
 
-type Pdf = InstanceType<typeof PDFDocument>;
 export type FontWeight = 'regular' | 'bold';
 type Face = { name: string; glyphs: Font };
 
@@ -19,34 +18,37 @@ const FILES = {
   },
 } as const;
 
-let faces: Record<'text' | 'cjk', Record<FontWeight, Face>> | undefined;
+type Family = keyof typeof FILES;
+const faces = new Map<string, Face>();
 
 /**
- * The fonts, read and parsed once per process: pdfkit takes a parsed fontkit font as it is
- * (parsing one per document cost more than drawing it) and embeds only the glyphs a
- * document uses.
+ * A font, read and parsed on its first use in the process: pdfkit takes a parsed fontkit
+ * font as it is (parsing one per document cost more than drawing it) and embeds only the
+ * glyphs a document uses. Noto Sans SC (21 MB) is read only once a text needs it.
  */
-function loadFaces() {
-  if (!faces) {
-    const load = (family: 'text' | 'cjk', weight: FontWeight): Face => {
-      return { name: `${family}-${weight}`, glyphs: create(readFileSync(resolve(FILES[family][weight]))) };
-    };
-    faces = {
-      text: { regular: load('text', 'regular'), bold: load('text', 'bold') },
-      cjk: { regular: load('cjk', 'regular'), bold: load('cjk', 'bold') },
-    };
+function face(family: Family, weight: FontWeight): Face {
+  const name = `${family}-${weight}`;
+  let loaded = faces.get(name);
+  if (!loaded) {
+    loaded = { name, glyphs: create(readFileSync(resolve(FILES[family][weight]))) };
+    faces.set(name, loaded);
   }
-  return faces;
+  return loaded;
 }
 
-/** Registers the fonts on a new document; the built-in PDF fonts cover WinAnsi only (ADR 0135). */
-export function registerUnicodeFonts(document: Pdf): void {
-  for (const family of Object.values(loadFaces()))
-    // pdfkit's types list only file sources; at run time it accepts a font that can lay out text.
-    for (const face of Object.values(family)) document.registerFont(face.name, face.glyphs as unknown as Buffer);
+/**
+ * Selects a face on the document. Registering only records the font under its name (again
+ * is harmless); pdfkit embeds a face once text is drawn in it, so a document carries only
+ * the faces its texts use.
+ */
+function useFace(document: Pdf, family: Family, weight: FontWeight): Pdf {
+  const { name, glyphs } = face(family, weight);
+  // pdfkit's types list only file sources; at run time it accepts a font that can lay out text.
+  document.registerFont(name, glyphs as unknown as Buffer);
+  return document.font(name);
 }
 
-export type TextRun = { font: string; text: string };
+export type TextRun = { family: Family; text: string };
 
 /**
  * The text cut into runs of one font each: DejaVu Sans (Latin, Greek, Cyrillic, Hebrew,
@@ -54,19 +56,19 @@ export type TextRun = { font: string; text: string };
  * spaces stay in the run they are in, so a line is cut only where the script changes.
  */
 export function textRuns(text: string, weight: FontWeight): TextRun[] {
-  const { text: primary, cjk } = loadFaces();
+  const primary = face('text', weight).glyphs;
   const runs: TextRun[] = [];
   for (const character of text) {
     const codePoint = character.codePointAt(0)!;
     const previous = runs.at(-1);
-    const font =
+    const family: Family =
       /\s/.test(character) && previous
-        ? previous.font
-        : !primary[weight].glyphs.hasGlyphForCodePoint(codePoint) && cjk[weight].glyphs.hasGlyphForCodePoint(codePoint)
-          ? cjk[weight].name
-          : primary[weight].name;
-    if (previous && previous.font === font) previous.text += character;
-    else runs.push({ font, text: character });
+        ? previous.family
+        : !primary.hasGlyphForCodePoint(codePoint) && face('cjk', weight).glyphs.hasGlyphForCodePoint(codePoint)
+          ? 'cjk'
+          : 'text';
+    if (previous && previous.family === family) previous.text += character;
+    else runs.push({ family, text: character });
   }
   return runs;
 }
@@ -86,16 +88,13 @@ export function unicodeText(
   options: PDFKit.Mixins.TextOptions = {},
 ): Pdf {
   const runs = textRuns(text, weight);
-  // pdfkit reads `text(s, undefined, y, options)` as `text(s, {})`: pass the position only when there is one.
-  const at = (piece: string, pieceOptions: PDFKit.Mixins.TextOptions) =>
-    x === undefined && y === undefined
-      ? document.text(piece, pieceOptions)
-      : document.text(piece, x ?? document.x, y, pieceOptions);
   if (runs.length <= 1) {
-    document.font(`text-${weight}`);
-    return at(text, options);
+    // A text in one script, CJK alone included, is drawn in its run's face.
+    useFace(document, runs[0]?.family ?? 'text', weight);
+    textAt(document, text, x, y, options);
+    return useFace(document, 'text', weight);
   }
-  const primary = loadFaces().text[weight].glyphs;
+  const primary = face('text', weight).glyphs;
   // pdfkit keeps the current size in a field its types do not declare.
   const size = (document as unknown as { _fontSize: number })._fontSize;
   const baseline = -((primary.ascent / primary.unitsPerEm) * size);
@@ -103,9 +102,9 @@ export function unicodeText(
   const width = options.width ?? document.page.width - (x ?? document.x) - document.page.margins.right;
   runs.forEach((run, index) => {
     const last = index === runs.length - 1;
-    document.font(run.font);
-    if (index === 0) at(run.text, { ...options, width, baseline, continued: true });
+    useFace(document, run.family, weight);
+    if (index === 0) textAt(document, run.text, x, y, { ...options, width, baseline, continued: true });
     else document.text(run.text, { ...options, width, baseline, continued: !last });
   });
-  return document.font(`text-${weight}`);
+  return useFace(document, 'text', weight);
 }

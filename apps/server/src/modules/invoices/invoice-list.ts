@@ -17,8 +17,20 @@ export const invoiceListQuery = z.object({
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
 /**
+ * The total of a page's filter: counted only when the page cannot tell it. A page shorter than
+ * page_size (and not past the end) is the last one, so its total is the rows before it plus its
+ * own. Half the full-scale firm's clients have fewer invoices than a page (ADR 0175).
+ */
+async function totalOf(rows: number, query: InvoiceListQuery, count: () => Promise<number>): Promise<number> {
+  const offset = offsetOf(query);
+  return rows < query.page_size && (rows > 0 || offset === 0) ? offset + rows : count();
+}
+
+/**
  * GET /invoices (SPEC 7, API.md): a page of the organization's invoices, newest issue date first,
- * filtered by status, client, issue dates and number.
+ * filtered by status, client, issue dates and number. With no filter, a status or a client, the
+ * order is that of an index (invoices_issued, invoices_status_issued, invoices_client_issued), so
+ * a page reads its own rows and no others (docs/decisions/0175).
  */
 export async function listInvoices(
   db: Db,
@@ -38,29 +50,44 @@ export async function listInvoices(
   );
   return withTenant(db, organizationId, async (tx) => {
     const rows = await tx
-      .select({ invoice: invoices, code: clients.code, legalName: clients.legalName })
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        clientId: invoices.clientId,
+        status: invoices.status,
+        issueDate: invoices.issueDate,
+        dueDate: invoices.dueDate,
+        totalCents: invoices.totalCents,
+        appliedCents: invoices.appliedCents,
+        creditedCents: invoices.creditedCents,
+        code: clients.code,
+        legalName: clients.legalName,
+      })
       .from(invoices)
       .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
       .where(where)
       .orderBy(sql`${invoices.issueDate} desc nulls first`, desc(invoices.id))
       .limit(query.page_size)
       .offset(offsetOf(query));
-    const [counted] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(where);
-    const items = rows.map(({ invoice, code, legalName }) => ({
-      id: invoice.id,
-      number: invoice.number,
-      client_id: invoice.clientId,
-      client: { id: invoice.clientId, client_id: code, legal_name: legalName },
-      status: invoice.status as InvoiceListItem['status'],
-      issue_date: invoice.issueDate,
-      due_date: invoice.dueDate,
-      total: invoice.totalCents,
-      total_cents: invoice.totalCents,
-      balance_cents: invoice.totalCents - invoice.appliedCents - invoice.creditedCents,
+    const total = await totalOf(rows.length, query, async () => {
+      const [counted] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(invoices)
+        .where(where);
+      return counted?.total ?? 0;
+    });
+    const items = rows.map((row) => ({
+      id: row.id,
+      number: row.number,
+      client_id: row.clientId,
+      client: { id: row.clientId, client_id: row.code, legal_name: row.legalName },
+      status: row.status as InvoiceListItem['status'],
+      issue_date: row.issueDate,
+      due_date: row.dueDate,
+      total: row.totalCents,
+      total_cents: row.totalCents,
+      balance_cents: row.totalCents - row.appliedCents - row.creditedCents,
     }));
-    return pageOf(items, counted?.total ?? 0, query);
+    return pageOf(items, total, query);
   });
 }

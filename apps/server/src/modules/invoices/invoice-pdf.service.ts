@@ -1,51 +1,79 @@
 import { and, eq } from 'drizzle-orm';
-import { withTenant, type Db } from '../../db/client';
-import { clients } from '../../db/schema/index';
-import { readBillingSettings } from './billing-settings';
+import { withTenant, type Db, type Tx } from '../../db/client';
+import { clients, invoices, organizations } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
 import type { InvoiceCaller } from './invoice-drafts.service';
 import { renderInvoicePdf } from './invoice-pdf';
-import type { Logo } from '../organization-settings/logo.service';
+import { INVOICE_NOT_FOUND, loadInvoiceView } from './invoice-view';
 
-/** Reads a firm's logo for its PDFs (the upload store lives in the routes' context). */
-export type LogoReader = (organizationId: number) => Promise<Logo | null>;
-import { loadInvoiceView } from './invoice-view';
+/** Reads a firm's logo file for its PDFs (the upload store lives in the routes' context). */
+export type LogoReader = (organizationId: number, file: string) => Promise<Buffer | null>;
 
 export type InvoicePdf = { content: Buffer; fileName: string; invoice: Awaited<ReturnType<typeof loadInvoiceView>> };
 
-/** The invoice's PDF: read under the caller's tenant, drawn after the transaction ends. */
+/** What the PDF prints beside the invoice view: the firm's header and logo file, the client's address. */
+async function readPdfHeader(tx: Tx, organizationId: number, invoiceId: number) {
+  const [row] = await tx
+    .select({
+      name: organizations.name,
+      subdomain: organizations.subdomain,
+      primaryColor: organizations.primaryColor,
+      remitTo: organizations.remitTo,
+      footer: organizations.invoiceFooter,
+      logoFile: organizations.logoFile,
+      logoContentType: organizations.logoContentType,
+      legalName: clients.legalName,
+      addressLine1: clients.addressLine1,
+      addressLine2: clients.addressLine2,
+      city: clients.city,
+      region: clients.region,
+      postalCode: clients.postalCode,
+    })
+    .from(invoices)
+    .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
+    .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)));
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  return row;
+}
+
+/**
+ * The invoice's PDF: read under the caller's tenant in one transaction (the logo's file name
+ * with the firm's header), drawn after it ends.
+ */
 export async function invoicePdf(
   db: Db,
   caller: InvoiceCaller & { logo?: LogoReader },
   invoiceId: number,
 ): Promise<InvoicePdf> {
   const organizationId = caller.actor.organizationId;
-  const { invoice, settings, client } = await withTenant(db, organizationId, async (tx) => {
-    const settings = await readBillingSettings(tx, organizationId);
+  const { invoice, header } = await withTenant(db, organizationId, async (tx) => {
+    const header = await readPdfHeader(tx, organizationId, invoiceId);
     const invoice = await loadInvoiceView(tx, organizationId, invoiceId, {
       publicUrl: caller.publicUrl,
-      subdomain: settings.subdomain,
+      subdomain: header.subdomain,
     });
-    const [client] = await tx
-      .select()
-      .from(clients)
-      .where(and(eq(clients.organizationId, organizationId), eq(clients.id, invoice.client_id)));
-    return { invoice, settings, client: client! };
+    return { invoice, header };
   });
-  const logo = caller.logo ? await caller.logo(organizationId) : null;
-  const cityLine = [client.city, client.region, client.postalCode].filter(Boolean).join(' ');
+  // pdfkit draws no WebP: that logo is left out, unread.
+  const logo =
+    caller.logo && header.logoFile && header.logoContentType !== 'image/webp'
+      ? await caller.logo(organizationId, header.logoFile)
+      : null;
+  const cityLine = [header.city, header.region, header.postalCode].filter(Boolean).join(' ');
   const content = await renderInvoicePdf(
     {
       invoice,
       firm: {
-        name: settings.name,
-        primaryColor: settings.primaryColor,
-        remitTo: settings.remitTo,
-        footer: settings.invoiceFooter,
-        logo: logo && logo.contentType !== 'image/webp' ? logo.content : null,
+        name: header.name,
+        primaryColor: header.primaryColor,
+        remitTo: header.remitTo,
+        footer: header.footer,
+        logo,
       },
       client: {
-        legalName: client.legalName,
-        address: [client.addressLine1, client.addressLine2, cityLine].filter(Boolean),
+        legalName: header.legalName,
+        address: [header.addressLine1, header.addressLine2, cityLine].filter(Boolean),
       },
     },
     invoice.portal_url,

@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { formatDate, formatHours, formatMoney, type InvoiceView } from '@practice/shared';
-import { registerUnicodeFonts, unicodeText } from '../../lib/pdf/unicode-fonts';
+import { renderPdf, type PdfCanvas } from '../../lib/pdf/render';
 
 export type InvoicePdfInput = {
   invoice: InvoiceView;
@@ -23,31 +22,19 @@ function colourOf(value: string): string {
 /**
  * The invoice as a PDF, made in this process with pdfkit (ADR 0111): the firm's name in its
  * colour, remit-to, client, dates, lines, totals, narrative, and the portal address with the
- * access code. Everything a user typed is drawn as text, never interpreted, in embedded
- * Unicode fonts (ADR 0135).
+ * access code. Everything a user typed is drawn as text, never interpreted, in Helvetica or,
+ * when a text needs more than WinAnsi, in embedded Unicode fonts (ADR 0135, 0175).
  */
 export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string | null): Promise<Buffer> {
-  const { invoice, firm, client } = input;
-  const document = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    info: { Title: `Invoice ${invoice.number ?? 'draft'}`, Author: firm.name },
-  });
-  registerUnicodeFonts(document);
-  const write = (
-    text: string,
-    weight: 'regular' | 'bold',
-    x?: number,
-    y?: number,
-    options?: PDFKit.Mixins.TextOptions,
-  ) => unicodeText(document, text, weight, x, y, options);
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on('end', () => resolve(Buffer.concat(chunks)));
-    document.on('error', reject);
-  });
+  const { invoice, firm } = input;
+  return renderPdf(
+    { size: 'LETTER', margin: MARGIN, info: { Title: `Invoice ${invoice.number ?? 'draft'}`, Author: firm.name } },
+    (canvas) => drawInvoice(canvas, input, portalAddress),
+  );
+}
 
+function drawInvoice({ document, write }: PdfCanvas, input: InvoicePdfInput, portalAddress: string | null): void {
+  const { invoice, firm, client } = input;
   let top = MARGIN;
   if (firm.logo) {
     // The image is the firm's own upload, its type checked by content; fit keeps its proportions.
@@ -62,14 +49,14 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
   const title = invoice.status === 'draft' ? 'DRAFT INVOICE' : `INVOICE ${invoice.number}`;
   document.fontSize(14);
   write(title, 'bold', 330, MARGIN, { width: RIGHT - 330, align: 'right' });
-  document.font('text-regular').fontSize(9);
+  document.fontSize(9);
   const facts = [
     `Invoice date: ${longDate(invoice.issue_date)}`,
     `Due date: ${longDate(invoice.due_date)}`,
     `Terms: Net ${invoice.terms_days}`,
   ];
   if (invoice.status === 'void') facts.push('VOID');
-  for (const fact of facts) document.text(fact, 330, undefined, { width: RIGHT - 330, align: 'right' });
+  for (const fact of facts) write(fact, 'regular', 330, undefined, { width: RIGHT - 330, align: 'right' });
 
   document.moveDown(2);
   const billToY = Math.max(document.y, 130);
@@ -79,23 +66,22 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
 
   document.moveDown(1.5);
   const tableTop = document.y;
-  document.font('text-bold');
-  document.text('Description', MARGIN, tableTop, { width: 300 });
-  document.text('Hours', 360, tableTop, { width: 60, align: 'right' });
-  document.text('Amount', 430, tableTop, { width: RIGHT - 430, align: 'right' });
+  write('Description', 'bold', MARGIN, tableTop, { width: 300 });
+  write('Hours', 'bold', 360, tableTop, { width: 60, align: 'right' });
+  write('Amount', 'bold', 430, tableTop, { width: RIGHT - 430, align: 'right' });
   document
     .moveTo(MARGIN, document.y + 2)
     .lineTo(RIGHT, document.y + 2)
     .strokeColor('#c5cdd6')
     .stroke();
-  document.moveDown(0.5).font('text-regular');
+  document.moveDown(0.5);
   for (const line of invoice.lines.filter((candidate) => candidate.kind !== 'tax')) {
     if (document.y > 680) document.addPage();
     const y = document.y;
     write(line.description || '-', 'regular', MARGIN, y, { width: 300 });
     const after = document.y;
-    if (line.minutes !== undefined) document.text(formatHours(line.minutes), 360, y, { width: 60, align: 'right' });
-    document.text(money(line.amount_cents), 430, y, { width: RIGHT - 430, align: 'right' });
+    if (line.minutes !== undefined) write(formatHours(line.minutes), 'regular', 360, y, { width: 60, align: 'right' });
+    write(money(line.amount_cents), 'regular', 430, y, { width: RIGHT - 430, align: 'right' });
     document.y = Math.max(after, document.y) + 4;
   }
 
@@ -108,9 +94,9 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
   if (invoice.status !== 'draft') totals.push(['Balance due', invoice.balance_cents]);
   for (const [label, cents] of totals) {
     const y = document.y;
-    document.font(label === 'Total' || label === 'Balance due' ? 'text-bold' : 'text-regular');
-    document.text(label, 330, y, { width: 90, align: 'right' });
-    document.text(money(cents), 430, y, { width: RIGHT - 430, align: 'right' });
+    const weight = label === 'Total' || label === 'Balance due' ? 'bold' : 'regular';
+    write(label, weight, 330, y, { width: 90, align: 'right' });
+    write(money(cents), weight, 430, y, { width: RIGHT - 430, align: 'right' });
   }
 
   if (invoice.narrative) {
@@ -119,14 +105,14 @@ export function renderInvoicePdf(input: InvoicePdfInput, portalAddress: string |
   }
 
   if (invoice.access_code && portalAddress) {
-    document.moveDown(1.5).font('text-bold').fontSize(10).text('Pay or view online', MARGIN);
-    document.font('text-regular').fontSize(9).text(`Go to ${portalAddress}`);
-    document.text(`Access code: ${invoice.access_code}`);
+    document.moveDown(1.5).fontSize(10);
+    write('Pay or view online', 'bold', MARGIN);
+    document.fontSize(9);
+    write(`Go to ${portalAddress}`, 'regular');
+    write(`Access code: ${invoice.access_code}`, 'regular');
   }
   if (firm.footer) {
     document.moveDown(1.5).fontSize(8).fillColor('#52606d');
     write(firm.footer, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
   }
-  document.end();
-  return done;
 }

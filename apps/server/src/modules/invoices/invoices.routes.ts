@@ -31,7 +31,7 @@ import { emailInvoice } from './invoice-email.service';
 import { adjustInvoice, issueInvoice, voidInvoice } from './invoice-issue.service';
 import { invoiceListQuery, listInvoices } from './invoice-list';
 import { invoicePdf } from './invoice-pdf.service';
-import { readLogo } from '../organization-settings/logo.service';
+import { readLogoFile } from '../organization-settings/logo.service';
 import { createFileStore } from '../uploads/file-store';
 import {
   createInvoiceText,
@@ -52,7 +52,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext,
   const caller = (request: Parameters<typeof sessionUserOf>[0]) => ({
     actor: sessionUserOf(request),
     publicUrl: context.config.publicUrl,
-    logo: (organizationId: number) => readLogo(db, store, organizationId),
+    logo: (organizationId: number, file: string) => readLogoFile(store, organizationId, file),
   });
 
   routes.get(

@@ -821,6 +821,24 @@ describe('WIP and invoices (API.md)', () => {
       expectStatus(await admin.request({ url: '/invoices?status=open' }), 400);
       expect((await foreign.request({ url: `/invoices?client_id=${client}` })).json().items).toEqual([]);
     });
+
+    it('pages newest first, ties by id, with the total of the filter on every page', async () => {
+      const client = (await createClient(admin)).id;
+      const ids: number[] = [];
+      for (const description of ['Fee a', 'Fee b', 'Fee c']) {
+        const fee = { description, amount_cents: 100 };
+        ids.push((await draftOf({ client_id: client, fixed_fees: [fee], issue_date: '2026-08-03' })).id);
+      }
+      const [a, b, c] = ids;
+      const page = async (query: string) =>
+        (await readonly.request({ url: `/invoices?client_id=${client}&status=draft&${query}` })).json();
+      expect(await page('page_size=2')).toMatchObject({ total: 3, items: [{ id: c }, { id: b }] });
+      expect(await page('page_size=2&page=2')).toMatchObject({ total: 3, items: [{ id: a }] });
+      expect(await page('page_size=2&page=3')).toMatchObject({ total: 3, items: [] });
+      expect(await page('page_size=3')).toMatchObject({ total: 3, items: [{ id: c }, { id: b }, { id: a }] });
+      expect(await page('page_size=5')).toMatchObject({ total: 3, items: [{ id: c }, { id: b }, { id: a }] });
+      expect(await page('from=2026-09-01')).toMatchObject({ total: 0, items: [] });
+    });
   });
 
   it('counts issued invoices on the dashboard', async () => {

@@ -69,8 +69,14 @@ export async function readLogo(db: Db, store: FileStore, organizationId: number)
       .where(eq(organizations.id, organizationId)),
   );
   if (!row?.file || !row.type) return null;
+  const content = await readLogoFile(store, organizationId, row.file);
+  return content && { content, contentType: row.type };
+}
+
+/** A logo file's bytes by the name the firm's row holds, or null when the file went missing. */
+export async function readLogoFile(store: FileStore, organizationId: number, file: string): Promise<Buffer | null> {
   try {
-    return { content: await store.read(organizationId, row.file), contentType: row.type };
+    return await store.read(organizationId, file);
   } catch {
     return null;
   }

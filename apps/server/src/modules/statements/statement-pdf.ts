@@ -1,7 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, type PaymentMethod } from '@practice/shared';
-import { collectPdf } from '../../lib/pdf/collect';
-import { registerUnicodeFonts, unicodeText, type FontWeight } from '../../lib/pdf/unicode-fonts';
+import { renderPdf, type PdfCanvas } from '../../lib/pdf/render';
+import type { FontWeight } from '../../lib/pdf/unicode-fonts';
 import type { StatementData } from './statement-data';
 
 const money = (cents: number) => formatMoney(cents, { decimals: true });
@@ -18,21 +17,22 @@ function colourOf(value: string): string {
 }
 
 /**
- * The client statement as a PDF (ADR 0136), drawn like the invoice (pdfkit, embedded Unicode
- * fonts, ADR 0135): firm header, client, balance due, open invoices with their balances, the
- * aging buckets, and the payments since the last statement.
+ * The client statement as a PDF (ADR 0136), drawn like the invoice (pdfkit, Helvetica or embedded
+ * Unicode fonts, ADR 0135 and 0175): firm header, client, balance due, open invoices with their
+ * balances, the aging buckets, and the payments since the last statement.
  */
 export function renderStatementPdf(data: StatementData): Promise<Buffer> {
-  const document = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    info: { Title: `Statement ${data.client.client_id} ${data.as_of}`, Author: data.firm.name },
-  });
-  registerUnicodeFonts(document);
-  const done = collectPdf(document);
-  const write = (text: string, weight: FontWeight, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions) =>
-    unicodeText(document, text, weight, x, y, options);
+  return renderPdf(
+    {
+      size: 'LETTER',
+      margin: MARGIN,
+      info: { Title: `Statement ${data.client.client_id} ${data.as_of}`, Author: data.firm.name },
+    },
+    (canvas) => drawStatement(canvas, data),
+  );
+}
 
+function drawStatement({ document, write }: PdfCanvas, data: StatementData): void {
   const row = (columns: Column[], values: string[], weight: FontWeight) => {
     if (document.y > PAGE_BOTTOM) document.addPage();
     const y = document.y;
@@ -156,6 +156,4 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
     document.moveDown(1.5).fontSize(8).fillColor('#52606d');
     write(data.firm.invoiceFooter, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
   }
-  document.end();
-  return done;
 }
