@@ -14,6 +14,8 @@ export type Write = {
   answeredIds: number[];
   /** 4xx: the server refused it on its merits (a fault is never a 4xx). */
   rejected?: string;
+  /** The last answer that was neither a 2xx nor a 4xx (a 5xx or no answer). */
+  lastFailure?: string;
   acknowledgedAt?: number;
 };
 
@@ -83,6 +85,8 @@ async function attempt(write: Write, until: number, retryAll: boolean, call: () 
   for (;;) {
     write.attempts += 1;
     const answer = await call();
+    if ('error' in answer) write.lastFailure = answer.error;
+    else if (answer.status >= 500) write.lastFailure = `${answer.status} ${String(answer.body.message ?? '')}`;
     const transient = 'error' in answer ? retryAll || answer.neverSent : retryAll && answer.status >= 500;
     if (!transient || Date.now() >= until) return answer;
     await pause(RETRY_PAUSE_MS);
@@ -175,7 +179,7 @@ export async function runFaultLoad(
     while (Date.now() < until) {
       const sequence = next++;
       const kind = WRITE_KINDS[sequence % WRITE_KINDS.length]!;
-      const write: Write = { kind, tag: `faults ${inputs.runId} ${sequence}`, attempts: 0, answeredIds: [] };
+      const write: Write = { kind, tag: `faults-${inputs.runId}-${sequence}`, attempts: 0, answeredIds: [] };
       writes.push(write);
       if (kind === 'time entry') await timeEntry(target, inputs, write, sequence, until);
       else if (kind === 'invoice') await invoice(target, inputs, write, sequence, until);

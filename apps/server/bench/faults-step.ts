@@ -37,7 +37,9 @@ function healthWatcher(baseUrl: () => string, start: number) {
   let running = true;
   const done = (async () => {
     while (running) {
-      answers.push({ at: Date.now() - start, answer: await health(baseUrl()) });
+      // When it was asked: an answer that comes back later may describe a database started since.
+      const at = Date.now() - start;
+      answers.push({ at, answer: await health(baseUrl()) });
       await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
     }
   })();
@@ -86,7 +88,7 @@ async function firmInputs(client: pg.ClientBase) {
 
 /** The figures of one fault: from its start until /health answered 200 again, and what /health said in between. */
 function healthLines(answers: HealthAnswer[], from: number, to: number): string[] {
-  const during = answers.filter((answer) => answer.at >= from && answer.at <= to);
+  const during = answers.filter((answer) => answer.at >= from && answer.at < to);
   const counts = new Map<string, number>();
   for (const { answer } of during) counts.set(answer, (counts.get(answer) ?? 0) + 1);
   return [...counts].map(([answer, count]) => `      ${count} x ${answer}`);
@@ -102,10 +104,20 @@ function loadLines(writes: Write[]): string[] {
     const acknowledged = ofKind.filter((write) => write.acknowledgedId !== undefined).length;
     const rejected = ofKind.filter((write) => write.rejected !== undefined).length;
     const requests = ofKind.reduce((sum, write) => sum + write.attempts, 0);
+    const reasons = [...new Set(ofKind.flatMap((write) => (write.rejected ? [write.rejected] : [])))].slice(0, 3);
+    const failures = [
+      ...new Set(
+        ofKind.flatMap((write) =>
+          write.acknowledgedId === undefined && !write.rejected && write.lastFailure ? [write.lastFailure] : [],
+        ),
+      ),
+    ].slice(0, 3);
     return (
       `  ${kind.padEnd(10)} ${String(ofKind.length).padStart(6)} writes, ${String(requests).padStart(6)} requests, ` +
       `${String(acknowledged).padStart(6)} acknowledged, ${String(rejected).padStart(4)} refused (4xx), ` +
-      `${String(ofKind.length - acknowledged - rejected).padStart(4)} failed (no answer or 5xx)`
+      `${String(ofKind.length - acknowledged - rejected).padStart(4)} failed (no answer or 5xx)` +
+      (reasons.length ? `; refused with ${reasons.join(' / ')}` : '') +
+      (failures.length ? `; last failures ${failures.join(' / ')}` : '')
     );
   });
 }
@@ -171,9 +183,10 @@ export async function benchFaults(durationSeconds: number): Promise<FaultsOutcom
     );
 
     await new Promise((resolve) => setTimeout(resolve, durationMs * 0.3));
-    timeline.databaseStoppedAt = Date.now() - start;
     await cluster.stop();
+    timeline.databaseStoppedAt = Date.now() - start;
     await new Promise((resolve) => setTimeout(resolve, DATABASE_DOWN_MS));
+    const startAskedAt = Date.now() - start;
     await cluster.start();
     timeline.databaseStartedAt = Date.now() - start;
     while (Date.now() - start - timeline.databaseStartedAt < RECOVERY_BUDGET_MS) {
@@ -216,13 +229,13 @@ export async function benchFaults(durationSeconds: number): Promise<FaultsOutcom
       `    /health answered 200 again ${seconds((timeline.healthyAfterDatabaseAt ?? NaN) - timeline.databaseStartedAt)} after the database was back; first acknowledged write ${seconds(acknowledgedAfter(timeline.databaseStartedAt))} after`,
     );
     log('    /health while the database was down:');
-    for (const line of healthLines(watcher.answers, timeline.databaseStoppedAt, timeline.databaseStartedAt)) log(line);
+    for (const line of healthLines(watcher.answers, timeline.databaseStoppedAt, startAskedAt)) log(line);
     log(
-      `  server killed (SIGKILL) at ${seconds(timeline.killedAt)}, started again and answering /health ${seconds(timeline.restartedAt - timeline.killedAt)} later; first acknowledged write ${seconds(acknowledgedAfter(timeline.killedAt))} after the kill`,
+      `  server killed (SIGKILL) at ${seconds(timeline.killedAt)}, started again and answering /health ${seconds(timeline.restartedAt - timeline.killedAt)} later; first write acknowledged by the new process ${seconds(acknowledgedAfter(timeline.restartedAt))} after it answered`,
     );
     log(`  machine load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after, on ${cpus().length} cores`);
     const downAnswers = watcher.answers.filter(
-      (answer) => answer.at > timeline.databaseStoppedAt! + 500 && answer.at < timeline.databaseStartedAt!,
+      (answer) => answer.at >= timeline.databaseStoppedAt! && answer.at < startAskedAt,
     );
     const recovery: Check[] = [
       {
@@ -245,7 +258,7 @@ export async function benchFaults(durationSeconds: number): Promise<FaultsOutcom
       },
       {
         name: 'writes were acknowledged again after the SIGKILL and restart',
-        failures: acknowledgedAfter(timeline.killedAt) === Infinity ? ['none'] : [],
+        failures: acknowledgedAfter(timeline.restartedAt) === Infinity ? ['none'] : [],
       },
       ...checks,
     ];

@@ -188,10 +188,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // itself for one checked out between two queries (a transaction waiting on other work), where
     // nothing else listens: the pool then drops it on release and opens a new one when asked.
     for (const each of [pool, appPool]) {
-      each.on('error', (error) => console.error(`idle database connection closed: ${error.message}`));
       each.on('connect', (client) =>
-        client.on('error', (error) => console.error(`database connection closed while in use: ${error.message}`)),
+        client.on('error', (error) => console.error(`database connection closed: ${error.message}`)),
       );
+      // An idle client's error reaches the pool as well; the client's own listener has logged it.
+      each.on('error', () => undefined);
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const binding = tenantBinding(() => keyFrom(pool.query(KEY_QUERY)), false);
