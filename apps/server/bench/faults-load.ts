@@ -30,8 +30,11 @@ export type LoadInputs = {
   dueDate: string;
 };
 
-/** A payment is retried under its key for this long after the load's end, so an answer lost in a fault is found again. */
-const PAYMENT_RETRY_MS = 90_000;
+/**
+ * A payment (under its key) and an invoice's issue (refused, not repeated, once done) are
+ * retried this long after the load's end, so an answer lost in a fault near its end is found.
+ */
+const RETRY_AFTER_END_MS = 90_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const RETRY_PAUSE_MS = 250;
 
@@ -133,7 +136,9 @@ async function invoice(target: () => LoadTarget, inputs: LoadInputs, write: Writ
   const id = draft.body.id;
   const draftAttempts = write.attempts;
   // Issuing is safe to repeat: a second issue of an issued invoice is refused, not done twice.
-  const issued = await attempt(write, until, true, () => send(target(), 'POST', `/invoices/${id}/issue`, {}));
+  const issued = await attempt(write, until + RETRY_AFTER_END_MS, true, () =>
+    send(target(), 'POST', `/invoices/${id}/issue`, {}),
+  );
   if (!('error' in issued) && issued.status === 409 && write.attempts - draftAttempts > 1) {
     // An earlier attempt issued it and its answer was lost: the invoice says so.
     const current = await send(target(), 'GET', `/invoices/${id}`);
@@ -155,7 +160,7 @@ async function payment(target: () => LoadTarget, inputs: LoadInputs, write: Writ
   };
   const headers = { 'idempotency-key': write.tag };
   const call = () => send(target(), 'POST', '/payments', body, headers);
-  settle(write, await attempt(write, until + PAYMENT_RETRY_MS, true, call), 201);
+  settle(write, await attempt(write, until + RETRY_AFTER_END_MS, true, call), 201);
   // One in five acknowledged payments is sent once more under its key, as by a client whose answer was lost.
   if (write.acknowledgedId !== undefined && sequence % 5 === 0) {
     write.attempts += 1;

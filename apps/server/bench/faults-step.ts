@@ -214,9 +214,7 @@ export async function benchFaults(durationSeconds: number): Promise<FaultsOutcom
     const checks: Check[] = await afterChecks(client, inputs.organizationId, writes);
     const [loadAfter = 0] = loadavg();
 
-    log(
-      `Faults: ${WORKERS} clients for ${durationSeconds} s (${loadSeconds.toFixed(0)} s with the last payment retries).`,
-    );
+    log(`Faults: ${WORKERS} clients for ${durationSeconds} s (${loadSeconds.toFixed(0)} s with the last retries).`);
     for (const line of loadLines(writes)) log(line);
     const acknowledgedAfter = (at: number | undefined) =>
       at === undefined
