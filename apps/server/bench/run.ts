@@ -28,6 +28,7 @@ import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
 import { buildSearchScenarios } from './search-scenarios';
 import { startServer, type ServerProcess } from './server-process';
 import { benchExport, exportReport } from './export-step';
+import { benchFaults, FAULTS_DEFAULT_SECONDS } from './faults-step';
 import { benchFuzz, fuzzFailureLines, fuzzReport } from './fuzz-step';
 import { signIn } from './sign-in';
 
@@ -43,9 +44,13 @@ const USAGE = [
   "as a multiple of the peer's, and GET /user's throughput as a share of the peer's.",
   'Then 10,000 malformed requests over every route (issue 19; --only fuzz runs that step alone):',
   'exits 1 when one is not answered with a 4xx error, or when any of them wrote.',
+  'Then the faults step (issue 19; --only faults runs it alone and needs no database; --faults-seconds 60',
+  'shortens its 300 s): a load of time entries, invoices and payments on a PostgreSQL cluster of its own,',
+  'restarted once, with the server killed (SIGKILL) once; exits 1 when an acknowledged write is missing or',
+  'doubled, a money invariant breaks, or the server did not recover by itself.',
 ].join('\n');
 
-type Options = { seconds: number; warmup: number; only: string | undefined };
+type Options = { seconds: number; warmup: number; only: string | undefined; faultsSeconds: number };
 
 /** `--only` names one part of a scenario's name, or several separated by `|`. */
 function isChosen(name: string, only: string | undefined): boolean {
@@ -59,15 +64,20 @@ function parseOptions(argv: string[]): Options {
       seconds: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '3' },
       only: { type: 'string' },
+      'faults-seconds': { type: 'string', default: String(FAULTS_DEFAULT_SECONDS) },
     },
     strict: true,
   });
   const seconds = Number(values.seconds);
   const warmup = Number(values.warmup);
+  const faultsSeconds = Number(values['faults-seconds']);
   if (!Number.isInteger(seconds) || seconds < 1 || !Number.isInteger(warmup) || warmup < 0) {
     throw new BenchDataError('--seconds must be a whole number of at least 1 and --warmup a whole number');
   }
-  return { seconds, warmup, only: values.only };
+  if (!Number.isInteger(faultsSeconds) || faultsSeconds < 20) {
+    throw new BenchDataError('--faults-seconds must be a whole number of at least 20');
+  }
+  return { seconds, warmup, only: values.only, faultsSeconds };
 }
 
 async function firmSize(client: pg.ClientBase, organizationId: number): Promise<string> {
@@ -178,12 +188,22 @@ async function runScenarios({ server, client, users, billers }: Target, scenario
   return { outcomes, results };
 }
 
+/** The faults step alone (issue 19). */
+async function faultsStep(options: Options): Promise<number> {
+  console.log(machineLoad('before'));
+  const { failures } = await benchFaults(options.faultsSeconds);
+  for (const failure of failures) console.error(`FAILED: ${failure}`);
+  return failures.length > 0 ? 1 : 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(USAGE);
     return 0;
   }
   const options = parseOptions(argv);
+  // The faults step brings its own PostgreSQL cluster: alone, it needs no seeded database.
+  if (options.only === 'faults') return faultsStep(options);
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!databaseUrl?.startsWith('postgres')) {
     throw new BenchDataError('Set BENCH_DATABASE_URL (or DATABASE_URL) to the PostgreSQL database seed:large filled');
@@ -246,7 +266,8 @@ async function main(argv: string[]): Promise<number> {
     for (const warning of budgetWarnings(outcomes)) console.log(warning);
     const share = peerShareLine(outcomes, peer?.outcome ?? null);
     if (share) console.log(share);
-    const failures = [...failureLines([...(peer?.results ?? []), ...results]), ...fuzzFailures];
+    const faultFailures = isChosen('faults', options.only) ? (await benchFaults(options.faultsSeconds)).failures : [];
+    const failures = [...failureLines([...(peer?.results ?? []), ...results]), ...fuzzFailures, ...faultFailures];
     for (const failure of failures) console.error(`FAILED: ${failure}`);
     return failures.length > 0 ? 1 : 0;
   } finally {

@@ -32,7 +32,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { baseUrl: string; pid: number; stop: () => Promise<void> };
+export type ServerProcess = {
+  baseUrl: string;
+  pid: number;
+  stop: () => Promise<void>;
+  /** Resolves when the process has ended, however (the faults step kills it). */
+  exited: Promise<unknown>;
+};
 
 /**
  * The real server as `npm start` runs it, in production mode on the bench database, without
@@ -80,7 +86,7 @@ async function startNode(
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid!, stop };
+  return { baseUrl, pid: child.pid!, stop, exited };
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {

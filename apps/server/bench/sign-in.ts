@@ -4,11 +4,15 @@ import { ACCESS_COOKIE, CSRF_ACCESS_COOKIE } from '../src/modules/auth/cookies';
 export type SignedInSession = { cookie: string; csrf: string };
 
 /** Signs in through POST /login as the browser does and keeps the cookies a later call sends. */
-export async function signIn(baseUrl: string, username: string): Promise<SignedInSession> {
+export async function signIn(
+  baseUrl: string,
+  username: string,
+  password: string = BENCH_PASSWORD,
+): Promise<SignedInSession> {
   const response = await fetch(`${baseUrl}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   const body = await response.text();
   if (!response.ok) throw new Error(`Sign-in of ${username} answered ${response.status}: ${body}`);

@@ -9,6 +9,7 @@ import { answerSerializerCompiler } from './plugins/answer-serializer';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
+import { registerDrain } from './plugins/drain';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { openApiOptions } from './plugins/openapi-document';
@@ -85,6 +86,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerAuthGuard(app, context);
+  registerDrain(app);
   registerNulGuard(app);
 
   const mail = startMailDelivery(app, context);
@@ -130,9 +132,21 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     '/health',
     {
       config: { permission: 'public' },
-      schema: { summary: 'Check that the server runs', tags: ['system'], response: { 200: healthAnswer } },
+      schema: {
+        summary: 'Check that the server runs and reaches its database',
+        tags: ['system'],
+        response: { 200: healthAnswer, 503: healthAnswer },
+      },
     },
-    async () => ({ ok: true }),
+    async (request, reply) => {
+      try {
+        await context.database.ping();
+        return { ok: true, database: 'up' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: the database does not answer');
+        return reply.status(503).send({ ok: false, database: 'down' as const });
+      }
+    },
   );
 
   await app.ready();

@@ -13,6 +13,7 @@ import { seedDemoPayments } from './db/seed/demo-payments';
 import { seedDemoSupport } from './db/seed/demo-support';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createTaxIdCipher } from './modules/clients/tax-id-cipher';
+import { drainOnSignals } from './shutdown';
 import { buildWebServer } from './web-server';
 
 const config = loadConfig();
@@ -91,11 +92,10 @@ if (seeded.length > 0 || config.seedDemo) {
 }
 console.log(lines.join('\n'));
 
-async function shutdown(): Promise<void> {
-  await web?.close();
-  await api.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+drainOnSignals({
+  closers: [async () => web?.close(), () => api.close(), () => database.close()],
+  log: (message) => api.log.error(message),
+  exit: (code) => process.exit(code),
+  // Inside the 30 s an orchestrator usually waits between SIGTERM and SIGKILL.
+  deadlineMs: 25_000,
+});

@@ -26,6 +26,8 @@ export class SmtpCatcher {
   readonly messages: CaughtMail[] = [];
   /** While above zero, each message is refused with a temporary error (and the counter drops). */
   refuseNext = 0;
+  /** How long each message waits for its answer: a slow peer, so a send can be under way when something else happens. */
+  answerDelayMs = 0;
   private waiters: { count: number; resolve: () => void }[] = [];
   private server: SMTPServer;
   port = 0;
@@ -38,7 +40,8 @@ export class SmtpCatcher {
       onData: (stream, session: SMTPServerSession, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
+        stream.on('end', () => setTimeout(answer, this.answerDelayMs));
+        const answer = () => {
           if (this.refuseNext > 0) {
             this.refuseNext -= 1;
             const error = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
@@ -59,7 +62,7 @@ export class SmtpCatcher {
             waiter.resolve();
             return false;
           });
-        });
+        };
       },
     });
   }

@@ -35,8 +35,25 @@ export type Database = {
    * runs as one implicit transaction. For the auth guard's check on every call (ADR 0064).
    */
   readAsTenant: <T>(organizationId: number, query: SQL) => Promise<T[]>;
+  /** Resolves when the database answers a query within PING_TIMEOUT_MS (GET /health). */
+  ping: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** A database that takes longer than this to answer `select 1` is down as far as /health says. */
+export const PING_TIMEOUT_MS = 2_000;
+
+async function withinPingTimeout(query: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const dialect = new PgDialect();
 
@@ -176,10 +193,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Tenant work runs logged in as app_user: not superuser, no BYPASSRLS, no table of its own,
     // so neither RESET ROLE nor SET ROLE reaches a role that could read another firm.
     const appPool = new pg.Pool({ ...poolOptions, connectionString: login.url });
-    // An idle connection the server ends (restart, admin termination) must not crash the process:
-    // the pool drops it and opens a new one on the next query.
+    // A connection the database ends (restart, failover, admin termination) must not crash the
+    // process. node-postgres emits 'error' on the pool for an idle connection, and on the client
+    // itself for one checked out between two queries (a transaction waiting on other work), where
+    // nothing else listens: the pool then drops it on release and opens a new one when asked.
     for (const each of [pool, appPool]) {
-      each.on('error', (error) => console.error(`idle database connection closed: ${error.message}`));
+      each.on('connect', (client) =>
+        client.on('error', (error) => console.error(`database connection closed: ${error.message}`)),
+      );
+      // An idle client's error reaches the pool as well; the client's own listener has logged it.
+      each.on('error', () => undefined);
     }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const binding = tenantBinding(() => keyFrom(pool.query(KEY_QUERY)), false);
@@ -210,6 +233,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const results = (await appPool.query(`${settings}; ${inlined(query)}`)) as unknown;
         return lastRows<T>(results as pg.QueryResult[]);
       },
+      // On the pool requests use: it is the one that must reconnect after a database restart.
+      ping: () => withinPingTimeout(appPool.query('select 1')),
       close: async () => {
         await Promise.all([pool.end(), appPool.end()]);
       },
@@ -240,6 +265,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     readAsTenant: async <T>(organizationId: number, query: SQL) =>
       lastRows<T>(await client.exec(`${await binding.settings(organizationId)}; ${inlined(query)}`)),
+    ping: () => withinPingTimeout(client.query('select 1')),
     close: () => client.close(),
   };
 }

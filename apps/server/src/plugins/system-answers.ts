@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** GET /health. */
-export const healthAnswer = z.object({ ok: z.boolean() });
+/** GET /health: 200 when the database answers, 503 when it does not (a load balancer takes the process out). */
+export const healthAnswer = z.object({ ok: z.boolean(), database: z.enum(['up', 'down']) });
 
 /** The document's own shape is @fastify/swagger's: typed loosely, so its type need not match zod's. */
 const openApiDocument: z.ZodType<object> = z.looseObject({

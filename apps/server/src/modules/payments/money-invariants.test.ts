@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedBalancesQuery, type StoredBalances } from '../../../test/money-invariants';
 import { clientFigures } from '../../../test/money-records';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, ownerRows } from '../../../test/work-records';
@@ -210,25 +211,7 @@ describe('money invariants after random sequences (fast-check)', () => {
    * read from them (nothing dated later than as_of) equals the aging from the dated rows.
    */
   async function checkStoredBalances(clientId: number) {
-    const [stored] = await ownerRows<Record<string, string>>(
-      testApp,
-      sql`select
-        (select coalesce(sum(open_cents), 0) from client_open where client_id = ${clientId})::text as open,
-        (select coalesce(sum(balance_cents), 0) from invoices
-          where client_id = ${clientId} and status in ('pending', 'partial'))::text as open_computed,
-        (select count(*) from client_open where open_cents = 0)::text as zero_rows,
-        (select coalesce(json_agg(json_build_array(organization_id, due_on, cents) order by organization_id, due_on), '[]')
-          from (select organization_id, due_on, sum(open_cents) as cents from firm_open_due
-            group by 1, 2 having sum(open_cents) <> 0) f)::text as by_due,
-        (select coalesce(json_agg(json_build_array(organization_id, due_on, cents) order by organization_id, due_on), '[]')
-          from (select organization_id, coalesce(due_date, issue_date) as due_on, sum(balance_cents) as cents
-            from invoices where status in ('pending', 'partial') group by 1, 2 having sum(balance_cents) <> 0) f)::text
-          as by_due_computed,
-        (select coalesce(sum(credit_cents), 0) from client_credit where client_id = ${clientId})::text as credit,
-        (select count(*) from (select organization_id from firm_open_clients group by 1
-          having sum(clients) <> (select count(*) from client_open o
-            where o.organization_id = firm_open_clients.organization_id)) off)::text as miscounted`,
-    );
+    const [stored] = await ownerRows<StoredBalances>(testApp, storedBalancesQuery(clientId));
     expect(stored!.open).toBe(stored!.open_computed);
     expect(stored!.zero_rows).toBe('0');
     expect(stored!.miscounted).toBe('0');
