@@ -94,7 +94,14 @@ export const REPORTS: Record<ReportName, ReportShape> = {
     groups: ['month'],
     filters: ['client_id', 'partner_id'],
     asOf: false,
-    figures: ['received_cents', 'refunded_cents', 'net_collected_cents', 'billed_cents', 'ar_balance_cents', 'dso_days'],
+    figures: [
+      'received_cents',
+      'refunded_cents',
+      'net_collected_cents',
+      'billed_cents',
+      'ar_balance_cents',
+      'dso_days',
+    ],
   },
 };
 
@@ -144,7 +151,13 @@ export function compareReportRows(sort: string, order: ReportSortOrder): (a: Rep
   const byId = (a: ReportRow, b: ReportRow) => {
     const left = String(a.id);
     const right = String(b.id);
-    return typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : left < right ? -1 : left > right ? 1 : 0;
+    return typeof a.id === 'number' && typeof b.id === 'number'
+      ? a.id - b.id
+      : left < right
+        ? -1
+        : left > right
+          ? 1
+          : 0;
   };
   if (sort === 'label') {
     return (a, b) => direction * (a.label < b.label ? -1 : a.label > b.label ? 1 : 0) || byId(a, b);

@@ -10,7 +10,9 @@ export type PagedRows = { rows: ReportRow[]; totals: Record<string, number | nul
 
 /** The page of rows computed in full here (a few thousand at most: people, partners, months). */
 export function pageOfRows(rows: ReportRow[], request: ReportRequest): ReportRow[] {
-  return [...rows].sort(compareReportRows(request.sort, request.order)).slice(request.offset, request.offset + request.limit);
+  return [...rows]
+    .sort(compareReportRows(request.sort, request.order))
+    .slice(request.offset, request.offset + request.limit);
 }
 
 /** part / whole in basis points rounded half up, null when whole is 0 (ratios.ts's basisPoints in SQL). */
@@ -101,5 +103,9 @@ export async function pagedGroups(
     } as ReportRow;
   });
   const { total_rows: count, ...sumsOnly } = totals;
-  return { rows, totals: Object.fromEntries(Object.entries(sumsOnly).map(([k, v]) => [k, Number(v)])), total: Number(count) };
+  return {
+    rows,
+    totals: Object.fromEntries(Object.entries(sumsOnly).map(([k, v]) => [k, Number(v)])),
+    total: Number(count),
+  };
 }

@@ -101,7 +101,9 @@ export function reportRequestOf(
   }
   const sort = query.sort ?? 'label';
   if (sort !== 'label' && !shape.figures.includes(sort)) {
-    throw badRequest(`${shape.title} sorts by label or ${shape.figures.join(', ')}`, { sort: 'Not a column of this report' });
+    throw badRequest(`${shape.title} sorts by label or ${shape.figures.join(', ')}`, {
+      sort: 'Not a column of this report',
+    });
   }
   let from = query.from ?? `${today.slice(0, 7)}-01`;
   const to = query.to ?? (shape.asOf ? today : lastDayOfMonth(today));

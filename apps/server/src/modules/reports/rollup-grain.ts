@@ -63,7 +63,8 @@ function periodRows(family: Family, grain: Grain, request: ReportRequest): SQL {
   const table = (unit: 'month' | 'year') =>
     sql.raw(grain === 'fine' ? `report_${family}_months` : `report_${family}_${grain}_${unit}s`);
   const columns = sql.raw(`organization_id, ${KEYS[grain]}, ${FIGURES[family]}`);
-  const parts = grain === 'fine' ? { months: [{ first: request.from, last: request.to }] } : periodParts(request.from, request.to);
+  const parts =
+    grain === 'fine' ? { months: [{ first: request.from, last: request.to }] } : periodParts(request.from, request.to);
   const branches: SQL[] = parts.months.map(
     ({ first, last }) => sql`select ${columns} from ${table('month')}
       where organization_id = ${request.organizationId} and month between ${first}::date and ${last}::date`,
