@@ -1,9 +1,11 @@
--- Calendar-year rollups beside the monthly ones of migration 0039 (issue 17, docs/decisions/0176).
--- A whole-firm report over a year read 12 month rows per client (455,914 rows at full scale,
--- ADR 0171); a year row per client (or per person and activity) answers the same sums from a
--- twelfth of the rows. A period is read as its whole calendar years from these tables plus
--- its other months from the monthly ones. Only the coarser grains get years: the finest grain
--- is read with a client, partner or staff filter, which already narrows it.
+-- Calendar-year rollups beside the monthly ones of migration 0039, and time per person without
+-- the activity (issue 17, docs/decisions/0176). A whole-firm report over a year read 12 month
+-- rows per client (455,914 rows at full scale, ADR 0171); a year row per client (or per person
+-- and activity) answers the same sums from a twelfth of the rows. A period is read as its whole
+-- calendar years from these tables plus its other months from the monthly ones. Only the
+-- coarser grains get years: the finest grain is read with a client, partner or staff filter,
+-- which already narrows it. Utilization and time by staff read one row per person and month
+-- (or year) instead of one per person, activity and month (about 30 activities a person).
 --
 -- Exact by the same construction: the triggers of 0039 add each statement's grouped change to
 -- the year of its month in the same statement that adds it to the month, so a year row is
@@ -12,6 +14,26 @@
 -- issue year; a backdated payment's application changes `collected` in the invoice's issue
 -- year). Rows are upserted in key order after the month rows, so writers lock in one order.
 
+CREATE TABLE report_time_staff_months (
+  organization_id integer NOT NULL REFERENCES organizations (id),
+  month date NOT NULL,
+  user_id integer NOT NULL,
+  entries bigint NOT NULL,
+  minutes bigint NOT NULL,
+  billable_minutes bigint NOT NULL,
+  standard_cents bigint NOT NULL,
+  PRIMARY KEY (organization_id, month, user_id)
+);
+CREATE TABLE report_time_staff_years (
+  organization_id integer NOT NULL REFERENCES organizations (id),
+  year date NOT NULL,
+  user_id integer NOT NULL,
+  entries bigint NOT NULL,
+  minutes bigint NOT NULL,
+  billable_minutes bigint NOT NULL,
+  standard_cents bigint NOT NULL,
+  PRIMARY KEY (organization_id, year, user_id)
+);
 CREATE TABLE report_time_user_years (
   organization_id integer NOT NULL REFERENCES organizations (id),
   year date NOT NULL,
@@ -115,8 +137,10 @@ BEGIN
   EXECUTE report_add_time('report_time_months', 'month, client_id, user_id, activity_type_id', changes);
   EXECUTE report_add_time('report_time_user_months', 'month, user_id, activity_type_id', changes);
   EXECUTE report_add_time('report_time_client_months', 'month, client_id', changes);
+  EXECUTE report_add_time('report_time_staff_months', 'month, user_id', changes);
   EXECUTE report_add_time('report_time_user_years', 'year, user_id, activity_type_id', report_with_year(changes));
   EXECUTE report_add_time('report_time_client_years', 'year, client_id', report_with_year(changes));
+  EXECUTE report_add_time('report_time_staff_years', 'year, user_id', report_with_year(changes));
   RETURN NULL;
 END $$;
 
@@ -133,17 +157,29 @@ CREATE OR REPLACE FUNCTION report_add_billing(lines text) RETURNS text[]
     report_add_billed('report_billing_client_years', 'year, client_id', report_with_year(lines))]
 $$;
 
--- The year rows of one organization (or all, given NULL) summed again from the month rows.
+-- The rollups of this migration for one organization (or all, given NULL) summed again from
+-- the month rows of 0039.
 CREATE OR REPLACE FUNCTION report_rebuild_years(p_organization_id integer) RETURNS void
   LANGUAGE plpgsql
   AS $$
 DECLARE
   scope text := CASE WHEN p_organization_id IS NULL THEN 'true' ELSE format('organization_id = %s', p_organization_id) END;
 BEGIN
+  EXECUTE format('DELETE FROM report_time_staff_months WHERE %s', scope);
+  EXECUTE format('DELETE FROM report_time_staff_years WHERE %s', scope);
   EXECUTE format('DELETE FROM report_time_user_years WHERE %s', scope);
   EXECUTE format('DELETE FROM report_time_client_years WHERE %s', scope);
   EXECUTE format('DELETE FROM report_billing_user_years WHERE %s', scope);
   EXECUTE format('DELETE FROM report_billing_client_years WHERE %s', scope);
+  EXECUTE format($q$
+    INSERT INTO report_time_staff_months (organization_id, month, user_id, entries, minutes, billable_minutes, standard_cents)
+    SELECT organization_id, month, user_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+    FROM report_time_user_months WHERE %s GROUP BY 1, 2, 3$q$, scope);
+  EXECUTE format($q$
+    INSERT INTO report_time_staff_years (organization_id, year, user_id, entries, minutes, billable_minutes, standard_cents)
+    SELECT organization_id, date_trunc('year', month)::date, user_id, sum(entries), sum(minutes), sum(billable_minutes),
+      sum(standard_cents)
+    FROM report_time_user_months WHERE %s GROUP BY 1, 2, 3$q$, scope);
   EXECUTE format($q$
     INSERT INTO report_time_user_years (organization_id, year, user_id, activity_type_id, entries, minutes, billable_minutes, standard_cents)
     SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id, sum(entries), sum(minutes),
@@ -183,12 +219,15 @@ END $$;
 REVOKE ALL ON FUNCTION report_rebuild_months(integer) FROM PUBLIC;
 REVOKE ALL ON FUNCTION report_rebuild(integer) FROM PUBLIC;
 
--- The backfill: the years of every organization from its month rows (a twelfth of their size
--- to write; no source table is read).
+-- The backfill: every organization's new rows from its month rows (no source table is read).
 SELECT report_rebuild_years(NULL);
 
-GRANT SELECT, INSERT, UPDATE ON report_time_user_years, report_time_client_years, report_billing_user_years,
-  report_billing_client_years TO app_user;
+GRANT SELECT, INSERT, UPDATE ON report_time_staff_months, report_time_staff_years, report_time_user_years,
+  report_time_client_years, report_billing_user_years, report_billing_client_years TO app_user;
+ALTER TABLE report_time_staff_months ENABLE ROW LEVEL SECURITY;
+ALTER TABLE report_time_staff_months FORCE ROW LEVEL SECURITY;
+ALTER TABLE report_time_staff_years ENABLE ROW LEVEL SECURITY;
+ALTER TABLE report_time_staff_years FORCE ROW LEVEL SECURITY;
 ALTER TABLE report_time_user_years ENABLE ROW LEVEL SECURITY;
 ALTER TABLE report_time_user_years FORCE ROW LEVEL SECURITY;
 ALTER TABLE report_time_client_years ENABLE ROW LEVEL SECURITY;
@@ -197,6 +236,8 @@ ALTER TABLE report_billing_user_years ENABLE ROW LEVEL SECURITY;
 ALTER TABLE report_billing_user_years FORCE ROW LEVEL SECURITY;
 ALTER TABLE report_billing_client_years ENABLE ROW LEVEL SECURITY;
 ALTER TABLE report_billing_client_years FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON report_time_staff_months USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));
+CREATE POLICY tenant_isolation ON report_time_staff_years USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));
 CREATE POLICY tenant_isolation ON report_time_user_years USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));
 CREATE POLICY tenant_isolation ON report_time_client_years USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));
 CREATE POLICY tenant_isolation ON report_billing_user_years USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));

@@ -295,6 +295,9 @@ describe('report rollups equal a computation from scratch (fast-check)', () => {
     expect(canonical(await stored('report_time_client_months'), ['month', 'client_id'], figures)).toEqual(
       canonical(regroup(fine, ['month', 'client_id'], figures), ['month', 'client_id'], figures),
     );
+    expect(canonical(await stored('report_time_staff_months'), ['month', 'user_id'], figures)).toEqual(
+      canonical(regroup(fine, ['month', 'user_id'], figures), ['month', 'user_id'], figures),
+    );
     await checkYears('time', fine, figures);
   }
 
@@ -302,10 +305,12 @@ describe('report rollups equal a computation from scratch (fast-check)', () => {
   async function checkYears(family: 'time' | 'billing', fine: Row[], figures: string[]) {
     const stored = (table: string) =>
       rows(sql`select *, year::text as year from ${sql.identifier(table)} where organization_id = ${organizationId}`);
-    for (const [grain, keys] of [
+    const grains = [
       ['user', ['user_id', 'activity_type_id']],
       ['client', ['client_id']],
-    ] as const) {
+      ...(family === 'time' ? [['staff', ['user_id']] as const] : []),
+    ] as const;
+    for (const [grain, keys] of grains) {
       expect(canonical(await stored(`report_${family}_${grain}_years`), ['year', ...keys], figures)).toEqual(
         canonical(toYears(fine, [...keys], figures), ['year', ...keys], figures),
       );

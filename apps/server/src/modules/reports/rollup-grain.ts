@@ -3,25 +3,28 @@ import type { ReportGroup } from '@practice/shared';
 import type { ReportRequest } from './report-query';
 
 type Family = 'time' | 'billing';
-type Grain = 'fine' | 'user' | 'client';
+type Grain = 'fine' | 'user' | 'client' | 'staff';
 
 /**
- * Which rollup grain answers a grouping and its filters with the fewest rows (docs/decisions/0152):
- * the client grain for the whole firm by client or partner, the staff-and-activity grain by staff
- * or activity, the finest grain when a client or partner filter narrows it to a few clients (its
- * client index) or a staff filter meets a client-side grouping (its user index).
+ * Which rollup grain answers a grouping and its filters with the fewest rows (docs/decisions/0152,
+ * 0176): the client grain for the whole firm by client or partner, time's person grain by staff
+ * (utilization too), the staff-and-activity grain by activity (and billing by staff), the finest
+ * grain when a client or partner filter narrows it to a few clients (its client index) or a
+ * staff filter meets a client-side grouping (its user index).
  */
-export function rollupGrain(request: ReportRequest): Grain {
+export function rollupGrain(family: Family, request: ReportRequest): Grain {
   const byClient = request.groupBy === 'client' || request.groupBy === 'partner';
   const narrowedByClient = request.clientId !== undefined || request.partnerId !== undefined;
   if (narrowedByClient || (byClient && request.staffId !== undefined)) return 'fine';
-  return byClient ? 'client' : 'user';
+  if (byClient) return 'client';
+  return family === 'time' && request.groupBy === 'staff' ? 'staff' : 'user';
 }
 
 const KEYS: Record<Grain, string> = {
   fine: 'client_id, user_id, activity_type_id',
   user: 'user_id, activity_type_id',
   client: 'client_id',
+  staff: 'user_id',
 };
 const FIGURES: Record<Family, string> = {
   time: 'entries, minutes, billable_minutes, standard_cents',
@@ -101,7 +104,7 @@ export function rollupSource(family: Family, request: ReportRequest): SQL {
     ...(request.staffId !== undefined ? [sql`r.user_id = ${request.staffId}`] : []),
     ...(request.partnerId !== undefined ? [sql`c.responsible_partner_id = ${request.partnerId}`] : []),
   ];
-  return sql`from ${periodRows(family, rollupGrain(request), request)} ${
+  return sql`from ${periodRows(family, rollupGrain(family, request), request)} ${
     needsClient ? sql`join clients c on c.organization_id = r.organization_id and c.id = r.client_id` : sql``
   } where ${sql.join(conditions, sql` and `)}`;
 }
