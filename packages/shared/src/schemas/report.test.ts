@@ -14,7 +14,7 @@ const order = (rows: ReportRow[], sort: string, direction: 'asc' | 'desc') =>
 describe('compareReportRows: the order the server pages report rows in', () => {
   const rows = [row(1, 'beta', 5), row(2, 'Alpha', null), row(3, 'alpha', 5), row(4, 'Zed', 9), row(5, 'Zed', 1)];
 
-  it('sorts labels in code-point order (PostgreSQL\'s "C"), ties by id either way', () => {
+  it("sorts labels in code-point order (as the database's C.UTF-8 does), ties by id either way", () => {
     expect(order(rows, 'label', 'asc')).toEqual([2, 4, 5, 3, 1]);
     expect(order(rows, 'label', 'desc')).toEqual([1, 3, 4, 5, 2]);
   });

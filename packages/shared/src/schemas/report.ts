@@ -143,8 +143,8 @@ export type ReportAnswer = {
 
 /**
  * The order of report rows, the same wherever they are sorted (SQL or here): by the label in
- * code-point order (PostgreSQL's "C" collation) or by a figure with rows without one (no
- * ratio) last either way, ties by id ascending.
+ * code-point order (the database's C or C.UTF-8 collation) or by a figure with rows without one
+ * (no ratio) last either way, ties by id ascending.
  */
 export function compareReportRows(sort: string, order: ReportSortOrder): (a: ReportRow, b: ReportRow) => number {
   const direction = order === 'asc' ? 1 : -1;

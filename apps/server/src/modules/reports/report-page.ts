@@ -57,7 +57,9 @@ function labelJoin(group: ReportGroup, organizationId: number, alias: string): {
  * in one statement: `grouped` selects `group_id` and the `sums` (one row per group), `derived`
  * adds figures computed per row (ratios: sortable, not summed). Sorted by a figure, the page is
  * cut before its labels are read, so a firm of 50,000 clients reads 500 client names; sorted by
- * label, every group's label is read (one join) and the page cut after.
+ * label, clients are read in name order until the page is full, and the few people, partners
+ * or activities all labelled and sorted. Labels sort in the database's collation (code-point
+ * order under C and C.UTF-8, which compareReportRows follows for rows sorted here).
  */
 export async function pagedGroups(
   tx: Tx,
@@ -70,14 +72,21 @@ export async function pagedGroups(
   const labels = labelJoin(request.groupBy, request.organizationId, 'p');
   const orderOf = (alias: string) =>
     request.sort === 'label'
-      ? sql`${sql.raw(alias)}.label collate "C" ${direction}, ${sql.raw(alias)}.group_id`
+      ? sql`${sql.raw(alias)}.label ${direction}, ${sql.raw(alias)}.group_id`
       : sql`${sql.raw(alias)}.${sql.identifier(request.sort)} ${direction} nulls last, ${sql.raw(alias)}.group_id`;
   const window = sql`limit ${request.limit} offset ${request.offset}`;
   const labelled = sql`${labels.label} as label, ${labels.code} as code`;
-  const page =
-    request.sort === 'label'
-      ? sql`select * from (select p.*, ${labelled} from figures p ${labels.join}) x order by ${orderOf('x')} ${window}`
-      : sql`select p.*, ${labelled} from (select * from figures f order by ${orderOf('f')} ${window}) p ${labels.join}`;
+  let page: SQL;
+  if (request.sort !== 'label') {
+    page = sql`select p.*, ${labelled} from (select * from figures f order by ${orderOf('f')} ${window}) p ${labels.join}`;
+  } else if (request.groupBy === 'client') {
+    // Clients walked in name order (clients_legal_name) until the page is full, as the aging does.
+    page = sql`select p.*, l.legal_name as label, l.code from clients l join figures p on p.group_id = l.id
+      where l.organization_id = ${request.organizationId}
+      order by l.legal_name ${direction}, l.id ${window}`;
+  } else {
+    page = sql`select * from (select p.*, ${labelled} from figures p ${labels.join}) x order by ${orderOf('x')} ${window}`;
+  }
   const derivedColumns = Object.entries(derived).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`);
   const [answer] = rowsOf<{ totals: string; rows: string | null }>(
     await tx.execute(sql`
