@@ -68,13 +68,18 @@ function periodRows(family: Family, grain: Grain, request: ReportRequest): SQL {
   const columns = sql.raw(`organization_id, ${KEYS[grain]}, ${FIGURES[family]}`);
   const parts =
     grain === 'fine' ? { months: [{ first: request.from, last: request.to }] } : periodParts(request.from, request.to);
+  // One month or year by equality: the key's index then yields the rows in group order.
+  const within = (column: 'month' | 'year', { first, last }: { first: string; last: string }) =>
+    first === last
+      ? sql`${sql.raw(column)} = ${first}::date`
+      : sql`${sql.raw(column)} between ${first}::date and ${last}::date`;
   const branches: SQL[] = parts.months.map(
-    ({ first, last }) => sql`select ${columns} from ${table('month')}
-      where organization_id = ${request.organizationId} and month between ${first}::date and ${last}::date`,
+    (months) => sql`select ${columns} from ${table('month')}
+      where organization_id = ${request.organizationId} and ${within('month', months)}`,
   );
   if (parts.years) {
     branches.push(sql`select ${columns} from ${table('year')}
-      where organization_id = ${request.organizationId} and year between ${parts.years.first}::date and ${parts.years.last}::date`);
+      where organization_id = ${request.organizationId} and ${within('year', parts.years)}`);
   }
   return sql`(${sql.join(branches, sql` union all `)}) r`;
 }
