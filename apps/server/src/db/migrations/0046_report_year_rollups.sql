@@ -7,12 +7,15 @@
 -- which already narrows it. Utilization and time by staff read one row per person and month
 -- (or year) instead of one per person, activity and month (about 30 activities a person).
 --
--- Exact by the same construction: the triggers of 0039 add each statement's grouped change to
--- the year of its month in the same statement that adds it to the month, so a year row is
--- always the sum of its twelve month rows (a late edit moves minutes between months and, when
--- the date crosses a new year, between years; a void subtracts the invoice's share from its
--- issue year; a backdated payment's application changes `collected` in the invoice's issue
--- year). Rows are upserted in key order after the month rows, so writers lock in one order.
+-- Exact by the same construction: the time and invoice triggers, as migration 0044 writes them
+-- out (static statements over arrays of row types, no EXECUTE, docs/decisions/0174), are
+-- replaced here by the same functions with more upserts from the same grouped moves, so each
+-- statement's change reaches the year of its month in the same trigger call that adds it to
+-- the month and a year row is always the sum of its twelve month rows (a late edit moves
+-- minutes between months and, when the date crosses a new year, between years; a void
+-- subtracts the invoice's share from its issue year; a backdated payment's application changes
+-- `collected` in the invoice's issue year). Rows are upserted in key order after 0044's month
+-- rows, so writers lock in one order. The firm's money months keep 0044's stripes untouched.
 
 CREATE TABLE report_time_staff_months (
   organization_id integer NOT NULL REFERENCES organizations (id),
@@ -79,135 +82,272 @@ CREATE TABLE report_billing_client_years (
   PRIMARY KEY (organization_id, year, client_id)
 );
 
--- The upsert of grouped time changes into one rollup: `keys` are its key columns after
--- organization_id, `source` names them (month or year first) with the four figures.
-CREATE OR REPLACE FUNCTION report_add_time(rollup text, keys text, source text) RETURNS text
-  LANGUAGE sql IMMUTABLE
-  AS $$
-  SELECT format($f$
-    INSERT INTO %1$I AS r (organization_id, %2$s, entries, minutes, billable_minutes, standard_cents)
-    SELECT organization_id, %2$s, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
-    FROM (%3$s) changes GROUP BY organization_id, %2$s
-    HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
-    ORDER BY organization_id, %2$s
-    ON CONFLICT (organization_id, %2$s) DO UPDATE SET entries = r.entries + excluded.entries,
-      minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
-      standard_cents = r.standard_cents + excluded.standard_cents$f$, rollup, keys, source)
-$$;
-
--- The same for billing changes (the five figures of report_add_billing).
-CREATE OR REPLACE FUNCTION report_add_billed(rollup text, keys text, source text) RETURNS text
-  LANGUAGE sql IMMUTABLE
-  AS $$
-  SELECT format($f$
-    INSERT INTO %1$I AS r (organization_id, %2$s, standard_cents, billed_cents, write_up_cents, write_down_cents, collected_cents)
-    SELECT organization_id, %2$s, sum(standard_cents), sum(billed_cents), sum(write_up_cents), sum(write_down_cents),
-      sum(collected_cents)
-    FROM (%3$s) changes GROUP BY organization_id, %2$s
-    HAVING sum(standard_cents) <> 0 OR sum(billed_cents) <> 0 OR sum(write_up_cents) <> 0
-      OR sum(write_down_cents) <> 0 OR sum(collected_cents) <> 0
-    ORDER BY organization_id, %2$s
-    ON CONFLICT (organization_id, %2$s) DO UPDATE SET
-      standard_cents = r.standard_cents + excluded.standard_cents, billed_cents = r.billed_cents + excluded.billed_cents,
-      write_up_cents = r.write_up_cents + excluded.write_up_cents, write_down_cents = r.write_down_cents + excluded.write_down_cents,
-      collected_cents = r.collected_cents + excluded.collected_cents$f$, rollup, keys, source)
-$$;
-
--- The grouped changes of a statement with their year beside their month.
-CREATE OR REPLACE FUNCTION report_with_year(changes text) RETURNS text
-  LANGUAGE sql IMMUTABLE
-  AS $$
-  SELECT format('SELECT date_trunc(''year'', month)::date AS year, * FROM (%s) monthly', changes)
-$$;
-
--- 0039's time trigger, now also adding to the years. The transition tables are visible to the
--- trigger function's own statements only, so it builds and runs each statement itself.
+-- 0044's time trigger, written out as 0044 writes it, adding each statement's grouped moves
+-- to the person months and then to the three year grains after 0044's month grains.
 CREATE OR REPLACE FUNCTION report_roll_time() RETURNS trigger
   LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan
   AS $$
 DECLARE
-  changes text := format($f$
-    SELECT organization_id, date_trunc('month', entry_date)::date AS month, client_id, user_id, activity_type_id,
-      sign::bigint AS entries, (sign * minutes)::bigint AS minutes,
-      (CASE WHEN billable THEN sign * minutes ELSE 0 END)::bigint AS billable_minutes,
-      (CASE WHEN billable THEN sign * amount_cents ELSE 0 END)::bigint AS standard_cents
-    FROM (%s) signed$f$,
-    report_signed_rows(TG_OP, 'organization_id, entry_date, client_id, user_id, activity_type_id, minutes, billable, amount_cents'));
+  signed report_time_move[] := '{}';
+  time_moves report_time_move[];
 BEGIN
-  EXECUTE report_add_time('report_time_months', 'month, client_id, user_id, activity_type_id', changes);
-  EXECUTE report_add_time('report_time_user_months', 'month, user_id, activity_type_id', changes);
-  EXECUTE report_add_time('report_time_client_months', 'month, client_id', changes);
-  EXECUTE report_add_time('report_time_staff_months', 'month, user_id', changes);
-  EXECUTE report_add_time('report_time_user_years', 'year, user_id, activity_type_id', report_with_year(changes));
-  EXECUTE report_add_time('report_time_client_years', 'year, client_id', report_with_year(changes));
-  EXECUTE report_add_time('report_time_staff_years', 'year, user_id', report_with_year(changes));
+  IF TG_OP <> 'DELETE' THEN
+    signed := ARRAY(SELECT ROW(organization_id, date_trunc('month', entry_date)::date, client_id, user_id,
+        activity_type_id, 1, minutes, CASE WHEN billable THEN minutes ELSE 0 END,
+        CASE WHEN billable THEN amount_cents ELSE 0 END)::report_time_move
+      FROM new_rows);
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    signed := signed || ARRAY(SELECT ROW(organization_id, date_trunc('month', entry_date)::date, client_id, user_id,
+        activity_type_id, -1, -minutes, CASE WHEN billable THEN -minutes ELSE 0 END,
+        CASE WHEN billable THEN -amount_cents ELSE 0 END)::report_time_move
+      FROM old_rows);
+  END IF;
+  time_moves := ARRAY(
+    SELECT ROW(organization_id, month, client_id, user_id, activity_type_id, sum(entries), sum(minutes),
+        sum(billable_minutes), sum(standard_cents))::report_time_move
+    FROM unnest(signed) GROUP BY organization_id, month, client_id, user_id, activity_type_id
+    HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0);
+  IF cardinality(time_moves) = 0 THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO report_time_months AS r (organization_id, month, client_id, user_id, activity_type_id, entries, minutes,
+    billable_minutes, standard_cents)
+  SELECT organization_id, month, client_id, user_id, activity_type_id, entries, minutes, billable_minutes, standard_cents
+  FROM unnest(time_moves) ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (organization_id, month, client_id, user_id, activity_type_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
+  INSERT INTO report_time_user_months AS r (organization_id, month, user_id, activity_type_id, entries, minutes,
+    billable_minutes, standard_cents)
+  SELECT organization_id, month, user_id, activity_type_id, sum(entries), sum(minutes), sum(billable_minutes),
+    sum(standard_cents)
+  FROM unnest(time_moves) GROUP BY 1, 2, 3, 4
+  HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (organization_id, month, user_id, activity_type_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
+  INSERT INTO report_time_client_months AS r (organization_id, month, client_id, entries, minutes, billable_minutes,
+    standard_cents)
+  SELECT organization_id, month, client_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+  FROM unnest(time_moves) GROUP BY 1, 2, 3
+  HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (organization_id, month, client_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
+  INSERT INTO report_time_staff_months AS r (organization_id, month, user_id, entries, minutes, billable_minutes, standard_cents)
+  SELECT organization_id, month, user_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+  FROM unnest(time_moves) GROUP BY 1, 2, 3
+  HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (organization_id, month, user_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
+  INSERT INTO report_time_user_years AS r (organization_id, year, user_id, activity_type_id, entries, minutes, billable_minutes, standard_cents)
+  SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+  FROM unnest(time_moves) GROUP BY 1, 2, 3, 4
+  HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (organization_id, year, user_id, activity_type_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
+  INSERT INTO report_time_client_years AS r (organization_id, year, client_id, entries, minutes, billable_minutes, standard_cents)
+  SELECT organization_id, date_trunc('year', month)::date, client_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+  FROM unnest(time_moves) GROUP BY 1, 2, 3
+  HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (organization_id, year, client_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
+  INSERT INTO report_time_staff_years AS r (organization_id, year, user_id, entries, minutes, billable_minutes, standard_cents)
+  SELECT organization_id, date_trunc('year', month)::date, user_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+  FROM unnest(time_moves) GROUP BY 1, 2, 3
+  HAVING sum(entries) <> 0 OR sum(minutes) <> 0 OR sum(billable_minutes) <> 0 OR sum(standard_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (organization_id, year, user_id) DO UPDATE SET entries = r.entries + excluded.entries,
+    minutes = r.minutes + excluded.minutes, billable_minutes = r.billable_minutes + excluded.billable_minutes,
+    standard_cents = r.standard_cents + excluded.standard_cents;
   RETURN NULL;
 END $$;
 
--- 0039's billing statements (month grains, run by the invoice trigger and report_rebuild), with
--- the two year grains after them.
-CREATE OR REPLACE FUNCTION report_add_billing(lines text) RETURNS text[]
-  LANGUAGE sql IMMUTABLE
+-- 0044's invoice trigger with the two billing year grains after its three month grains and
+-- before the money months, the order 0039 and 0044 keep.
+CREATE OR REPLACE FUNCTION report_roll_invoices() RETURNS trigger
+  LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan
   AS $$
-  SELECT ARRAY[
-    report_add_billed('report_billing_months', 'month, client_id, user_id, activity_type_id', lines),
-    report_add_billed('report_billing_user_months', 'month, user_id, activity_type_id', lines),
-    report_add_billed('report_billing_client_months', 'month, client_id', lines),
-    report_add_billed('report_billing_user_years', 'year, user_id, activity_type_id', report_with_year(lines)),
-    report_add_billed('report_billing_client_years', 'year, client_id', report_with_year(lines))]
-$$;
+DECLARE
+  signed report_invoice_move[] := '{}';
+  invoice_moves report_invoice_move[];
+  line_moves report_billing_move[];
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    signed := ARRAY(SELECT ROW(organization_id, id, client_id, issue_date, applied_cents, total_cents, 1)::report_invoice_move
+      FROM new_rows WHERE status IN ('pending', 'partial', 'paid') AND issue_date IS NOT NULL);
+  END IF;
+  IF TG_OP <> 'INSERT' THEN
+    signed := signed || ARRAY(
+      SELECT ROW(organization_id, id, client_id, issue_date, applied_cents, total_cents, -1)::report_invoice_move
+      FROM old_rows WHERE status IN ('pending', 'partial', 'paid') AND issue_date IS NOT NULL);
+  END IF;
+  invoice_moves := ARRAY(
+    SELECT ROW(organization_id, id, client_id, issue_date, applied_cents, total_cents, sum(sign))::report_invoice_move
+    FROM unnest(signed) GROUP BY organization_id, id, client_id, issue_date, applied_cents, total_cents
+    HAVING sum(sign) <> 0);
+  IF cardinality(invoice_moves) = 0 THEN
+    RETURN NULL;
+  END IF;
+  -- Collected per line: what payments applied pay of the fees (applied up to the lines' sum),
+  -- spread over the lines by amount, the rounding remainder on the largest line (0039).
+  line_moves := ARRAY(
+    SELECT ROW(organization_id, month, client_id, user_id, activity_type_id, sum(standard_cents)::bigint,
+        sum(billed_cents)::bigint, sum(write_up_cents)::bigint, sum(write_down_cents)::bigint,
+        sum(collected_cents)::bigint)::report_billing_move
+    FROM (
+      SELECT organization_id, month, client_id, user_id, activity_type_id,
+        sign * standard_cents AS standard_cents, sign * amount_cents AS billed_cents,
+        sign * greatest(amount_cents - standard_cents, 0) AS write_up_cents,
+        sign * greatest(standard_cents - amount_cents, 0) AS write_down_cents,
+        sign * (share + CASE WHEN place = 1 THEN paid - sum(share) OVER invoice ELSE 0 END) AS collected_cents
+      FROM (
+        SELECT organization_id, invoice_id, sign, month, client_id, user_id, activity_type_id, standard_cents,
+          amount_cents, paid, place,
+          CASE WHEN fees > 0 THEN floor(amount_cents::numeric * paid / fees)::bigint ELSE 0 END AS share
+        FROM (
+          SELECT i.organization_id, i.id AS invoice_id, i.sign, date_trunc('month', i.issue_date)::date AS month,
+            i.client_id, coalesce(l.user_id, 0) AS user_id, coalesce(l.activity_type_id, 0) AS activity_type_id,
+            l.standard_cents, l.amount_cents,
+            least(i.applied_cents, sum(l.amount_cents) OVER lines) AS paid, sum(l.amount_cents) OVER lines AS fees,
+            row_number() OVER (PARTITION BY i.organization_id, i.id, i.sign ORDER BY l.amount_cents DESC, l.id) AS place
+          FROM unnest(invoice_moves) i
+          JOIN invoice_lines l ON l.organization_id = i.organization_id AND l.invoice_id = i.id
+          WINDOW lines AS (PARTITION BY i.organization_id, i.id, i.sign)
+        ) priced
+      ) shared
+      WINDOW invoice AS (PARTITION BY organization_id, invoice_id, sign)
+    ) shares
+    GROUP BY organization_id, month, client_id, user_id, activity_type_id
+    HAVING sum(standard_cents) <> 0 OR sum(billed_cents) <> 0 OR sum(write_up_cents) <> 0
+      OR sum(write_down_cents) <> 0 OR sum(collected_cents) <> 0);
+  INSERT INTO report_billing_months AS r (organization_id, month, client_id, user_id, activity_type_id,
+    standard_cents, billed_cents, write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, month, client_id, user_id, activity_type_id, standard_cents, billed_cents, write_up_cents,
+    write_down_cents, collected_cents
+  FROM unnest(line_moves) ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (organization_id, month, client_id, user_id, activity_type_id) DO UPDATE SET
+    standard_cents = r.standard_cents + excluded.standard_cents, billed_cents = r.billed_cents + excluded.billed_cents,
+    write_up_cents = r.write_up_cents + excluded.write_up_cents, write_down_cents = r.write_down_cents + excluded.write_down_cents,
+    collected_cents = r.collected_cents + excluded.collected_cents;
+  INSERT INTO report_billing_user_months AS r (organization_id, month, user_id, activity_type_id,
+    standard_cents, billed_cents, write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, month, user_id, activity_type_id,
+    sum(standard_cents), sum(billed_cents), sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
+  FROM unnest(line_moves) GROUP BY 1, 2, 3, 4
+  HAVING sum(standard_cents) <> 0 OR sum(billed_cents) <> 0 OR sum(write_up_cents) <> 0
+    OR sum(write_down_cents) <> 0 OR sum(collected_cents) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (organization_id, month, user_id, activity_type_id) DO UPDATE SET
+    standard_cents = r.standard_cents + excluded.standard_cents, billed_cents = r.billed_cents + excluded.billed_cents,
+    write_up_cents = r.write_up_cents + excluded.write_up_cents, write_down_cents = r.write_down_cents + excluded.write_down_cents,
+    collected_cents = r.collected_cents + excluded.collected_cents;
+  INSERT INTO report_billing_client_months AS r (organization_id, month, client_id,
+    standard_cents, billed_cents, write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, month, client_id,
+    sum(standard_cents), sum(billed_cents), sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
+  FROM unnest(line_moves) GROUP BY 1, 2, 3
+  HAVING sum(standard_cents) <> 0 OR sum(billed_cents) <> 0 OR sum(write_up_cents) <> 0
+    OR sum(write_down_cents) <> 0 OR sum(collected_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (organization_id, month, client_id) DO UPDATE SET
+    standard_cents = r.standard_cents + excluded.standard_cents, billed_cents = r.billed_cents + excluded.billed_cents,
+    write_up_cents = r.write_up_cents + excluded.write_up_cents, write_down_cents = r.write_down_cents + excluded.write_down_cents,
+    collected_cents = r.collected_cents + excluded.collected_cents;
+  INSERT INTO report_billing_user_years AS r (organization_id, year, user_id, activity_type_id,
+    standard_cents, billed_cents, write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id,
+    sum(standard_cents), sum(billed_cents), sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
+  FROM unnest(line_moves) GROUP BY 1, 2, 3, 4
+  HAVING sum(standard_cents) <> 0 OR sum(billed_cents) <> 0 OR sum(write_up_cents) <> 0
+    OR sum(write_down_cents) <> 0 OR sum(collected_cents) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (organization_id, year, user_id, activity_type_id) DO UPDATE SET
+    standard_cents = r.standard_cents + excluded.standard_cents, billed_cents = r.billed_cents + excluded.billed_cents,
+    write_up_cents = r.write_up_cents + excluded.write_up_cents, write_down_cents = r.write_down_cents + excluded.write_down_cents,
+    collected_cents = r.collected_cents + excluded.collected_cents;
+  INSERT INTO report_billing_client_years AS r (organization_id, year, client_id,
+    standard_cents, billed_cents, write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, date_trunc('year', month)::date, client_id,
+    sum(standard_cents), sum(billed_cents), sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
+  FROM unnest(line_moves) GROUP BY 1, 2, 3
+  HAVING sum(standard_cents) <> 0 OR sum(billed_cents) <> 0 OR sum(write_up_cents) <> 0
+    OR sum(write_down_cents) <> 0 OR sum(collected_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (organization_id, year, client_id) DO UPDATE SET
+    standard_cents = r.standard_cents + excluded.standard_cents, billed_cents = r.billed_cents + excluded.billed_cents,
+    write_up_cents = r.write_up_cents + excluded.write_up_cents, write_down_cents = r.write_down_cents + excluded.write_down_cents,
+    collected_cents = r.collected_cents + excluded.collected_cents;
+  PERFORM report_count_money(ARRAY(
+    SELECT ROW(organization_id, client_id, date_trunc('month', issue_date)::date, sum(sign), sum(sign * total_cents),
+        0, 0, 0, 0, 0)::report_money_move
+    FROM unnest(invoice_moves) GROUP BY organization_id, client_id, date_trunc('month', issue_date)
+    HAVING sum(sign) <> 0 OR sum(sign * total_cents) <> 0));
+  RETURN NULL;
+END $$;
 
 -- The rollups of this migration for one organization (or all, given NULL) summed again from
--- the month rows of 0039.
+-- the month rows of 0039. report_rebuild_months (0039's report_rebuild) writes only the month
+-- grains; these are rebuilt here alone.
 CREATE OR REPLACE FUNCTION report_rebuild_years(p_organization_id integer) RETURNS void
   LANGUAGE plpgsql
   AS $$
-DECLARE
-  scope text := CASE WHEN p_organization_id IS NULL THEN 'true' ELSE format('organization_id = %s', p_organization_id) END;
 BEGIN
-  EXECUTE format('DELETE FROM report_time_staff_months WHERE %s', scope);
-  EXECUTE format('DELETE FROM report_time_staff_years WHERE %s', scope);
-  EXECUTE format('DELETE FROM report_time_user_years WHERE %s', scope);
-  EXECUTE format('DELETE FROM report_time_client_years WHERE %s', scope);
-  EXECUTE format('DELETE FROM report_billing_user_years WHERE %s', scope);
-  EXECUTE format('DELETE FROM report_billing_client_years WHERE %s', scope);
-  EXECUTE format($q$
-    INSERT INTO report_time_staff_months (organization_id, month, user_id, entries, minutes, billable_minutes, standard_cents)
-    SELECT organization_id, month, user_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
-    FROM report_time_user_months WHERE %s GROUP BY 1, 2, 3$q$, scope);
-  EXECUTE format($q$
-    INSERT INTO report_time_staff_years (organization_id, year, user_id, entries, minutes, billable_minutes, standard_cents)
-    SELECT organization_id, date_trunc('year', month)::date, user_id, sum(entries), sum(minutes), sum(billable_minutes),
-      sum(standard_cents)
-    FROM report_time_user_months WHERE %s GROUP BY 1, 2, 3$q$, scope);
-  EXECUTE format($q$
-    INSERT INTO report_time_user_years (organization_id, year, user_id, activity_type_id, entries, minutes, billable_minutes, standard_cents)
-    SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id, sum(entries), sum(minutes),
-      sum(billable_minutes), sum(standard_cents)
-    FROM report_time_user_months WHERE %s GROUP BY 1, 2, 3, 4$q$, scope);
-  EXECUTE format($q$
-    INSERT INTO report_time_client_years (organization_id, year, client_id, entries, minutes, billable_minutes, standard_cents)
-    SELECT organization_id, date_trunc('year', month)::date, client_id, sum(entries), sum(minutes),
-      sum(billable_minutes), sum(standard_cents)
-    FROM report_time_client_months WHERE %s GROUP BY 1, 2, 3$q$, scope);
-  EXECUTE format($q$
-    INSERT INTO report_billing_user_years (organization_id, year, user_id, activity_type_id, standard_cents, billed_cents,
-      write_up_cents, write_down_cents, collected_cents)
-    SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id, sum(standard_cents), sum(billed_cents),
-      sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
-    FROM report_billing_user_months WHERE %s GROUP BY 1, 2, 3, 4$q$, scope);
-  EXECUTE format($q$
-    INSERT INTO report_billing_client_years (organization_id, year, client_id, standard_cents, billed_cents,
-      write_up_cents, write_down_cents, collected_cents)
-    SELECT organization_id, date_trunc('year', month)::date, client_id, sum(standard_cents), sum(billed_cents),
-      sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
-    FROM report_billing_client_months WHERE %s GROUP BY 1, 2, 3$q$, scope);
+  DELETE FROM report_time_staff_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id;
+  DELETE FROM report_time_staff_years WHERE p_organization_id IS NULL OR organization_id = p_organization_id;
+  DELETE FROM report_time_user_years WHERE p_organization_id IS NULL OR organization_id = p_organization_id;
+  DELETE FROM report_time_client_years WHERE p_organization_id IS NULL OR organization_id = p_organization_id;
+  DELETE FROM report_billing_user_years WHERE p_organization_id IS NULL OR organization_id = p_organization_id;
+  DELETE FROM report_billing_client_years WHERE p_organization_id IS NULL OR organization_id = p_organization_id;
+  INSERT INTO report_time_staff_months (organization_id, month, user_id, entries, minutes, billable_minutes, standard_cents)
+  SELECT organization_id, month, user_id, sum(entries), sum(minutes), sum(billable_minutes), sum(standard_cents)
+  FROM report_time_user_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id
+  GROUP BY 1, 2, 3;
+  INSERT INTO report_time_staff_years (organization_id, year, user_id, entries, minutes, billable_minutes, standard_cents)
+  SELECT organization_id, date_trunc('year', month)::date, user_id, sum(entries), sum(minutes), sum(billable_minutes),
+    sum(standard_cents)
+  FROM report_time_user_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id
+  GROUP BY 1, 2, 3;
+  INSERT INTO report_time_user_years (organization_id, year, user_id, activity_type_id, entries, minutes,
+    billable_minutes, standard_cents)
+  SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id, sum(entries), sum(minutes),
+    sum(billable_minutes), sum(standard_cents)
+  FROM report_time_user_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO report_time_client_years (organization_id, year, client_id, entries, minutes, billable_minutes,
+    standard_cents)
+  SELECT organization_id, date_trunc('year', month)::date, client_id, sum(entries), sum(minutes),
+    sum(billable_minutes), sum(standard_cents)
+  FROM report_time_client_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id
+  GROUP BY 1, 2, 3;
+  INSERT INTO report_billing_user_years (organization_id, year, user_id, activity_type_id, standard_cents,
+    billed_cents, write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, date_trunc('year', month)::date, user_id, activity_type_id, sum(standard_cents),
+    sum(billed_cents), sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
+  FROM report_billing_user_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO report_billing_client_years (organization_id, year, client_id, standard_cents, billed_cents,
+    write_up_cents, write_down_cents, collected_cents)
+  SELECT organization_id, date_trunc('year', month)::date, client_id, sum(standard_cents), sum(billed_cents),
+    sum(write_up_cents), sum(write_down_cents), sum(collected_cents)
+  FROM report_billing_client_months WHERE p_organization_id IS NULL OR organization_id = p_organization_id
+  GROUP BY 1, 2, 3;
 END $$;
 REVOKE ALL ON FUNCTION report_rebuild_years(integer) FROM PUBLIC;
 
--- report_rebuild (0039) now rebuilds the years too. Its month part already inserts the billing
--- years through report_add_billing; they are summed again from the months here, which is the
--- same figure, so the year tables have one way of being rebuilt.
+-- report_rebuild (0039) now rebuilds the years and person months too, from the month grains it
+-- has just rebuilt in the same transaction.
 ALTER FUNCTION report_rebuild(integer) RENAME TO report_rebuild_months;
 CREATE OR REPLACE FUNCTION report_rebuild(p_organization_id integer) RETURNS void
   LANGUAGE plpgsql
