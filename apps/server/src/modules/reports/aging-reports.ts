@@ -6,8 +6,8 @@ import { EVERY_CLIENT, readAging } from '../ledger/ledger-aging';
 import { rowsOf } from '../ledger/rows';
 import { labelled } from './group-labels';
 import { sumFigures } from './ratios';
+import { pagedGroups, pageOfRows, type PagedRows } from './report-page';
 import type { ReportRequest } from './report-query';
-import type { Figures } from './time-reports';
 
 const AR_FIGURES = [
   'current_cents',
@@ -21,11 +21,14 @@ const AR_FIGURES = [
 
 /**
  * ar-aging: GET /ledger/aging as of `to`, the same statement and so the same figures (issue
- * 17); by client as it answers, or summed by the clients' responsible partner.
+ * 17); by client as it answers, or summed by the clients' responsible partner. By client in
+ * name order (its own order, A to Z) it answers the page itself; any other order needs every
+ * client with a balance, sorted here.
  */
-export async function arAging(database: Database, actor: SessionUser, request: ReportRequest): Promise<Figures> {
+export async function arAging(database: Database, actor: SessionUser, request: ReportRequest): Promise<PagedRows> {
+  const byName = request.groupBy === 'client' && request.sort === 'label' && request.order === 'asc';
   const aging = await readAging(database, actor, {
-    ...EVERY_CLIENT,
+    ...(byName ? { page: request.offset / request.limit + 1, page_size: request.limit } : EVERY_CLIENT),
     as_of: request.to,
     ...(request.clientId !== undefined ? { client_id: request.clientId } : {}),
     ...(request.partnerId !== undefined ? { partner_id: request.partnerId } : {}),
@@ -38,7 +41,10 @@ export async function arAging(database: Database, actor: SessionUser, request: R
       code: client.client_id,
       ...figures,
     }));
-    return { rows, totals: sumFigures(rows, AR_FIGURES) };
+    const totals: Record<string, number> = { ...aging.totals };
+    return byName
+      ? { rows, totals, total: aging.total }
+      : { rows: pageOfRows(rows, request), totals, total: rows.length };
   }
   // A transaction of its own after the aging's: PGlite has one connection, so no nesting.
   return withTenant(database.db, request.organizationId, async (tx) => {
@@ -60,7 +66,7 @@ export async function arAging(database: Database, actor: SessionUser, request: R
       'partner',
       [...byPartner].map(([group_id, sums]) => ({ group_id, ...sums })),
     );
-    return { rows, totals: sumFigures(rows, AR_FIGURES) };
+    return { rows: pageOfRows(rows, request), totals: sumFigures(rows, AR_FIGURES), total: rows.length };
   });
 }
 
@@ -85,7 +91,7 @@ const WIP_FIGURES = [
  * wip-aging: the unbilled WIP (completed billable time and expenses on no issued invoice, as
  * GET /clients/{id}/wip lists it) dated on or before `to`, by the age of the work on `to`.
  */
-export async function wipAging(tx: Tx, request: ReportRequest): Promise<Figures> {
+export async function wipAging(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const group =
     request.groupBy === 'staff'
       ? sql`w.user_id`
@@ -102,13 +108,15 @@ export async function wipAging(tx: Tx, request: ReportRequest): Promise<Figures>
       ],
       sql``,
     );
-  const figures = rowsOf<{ group_id: number }>(
-    await tx.execute(sql`
+  return pagedGroups(
+    tx,
+    request,
+    sql`
       select ${group} as group_id,
-        sum(w.value) filter (where w.age <= 30) as days_0_30_cents,
-        sum(w.value) filter (where w.age between 31 and 60) as days_31_60_cents,
-        sum(w.value) filter (where w.age between 61 and 90) as days_61_90_cents,
-        sum(w.value) filter (where w.age > 90) as days_over_90_cents,
+        coalesce(sum(w.value) filter (where w.age <= 30), 0) as days_0_30_cents,
+        coalesce(sum(w.value) filter (where w.age between 31 and 60), 0) as days_31_60_cents,
+        coalesce(sum(w.value) filter (where w.age between 61 and 90), 0) as days_61_90_cents,
+        coalesce(sum(w.value) filter (where w.age > 90), 0) as days_over_90_cents,
         sum(w.value) as wip_cents
       from (
         select t.client_id, t.user_id, t.amount_cents::bigint as value, ${request.to}::date - t.entry_date as age
@@ -121,11 +129,7 @@ export async function wipAging(tx: Tx, request: ReportRequest): Promise<Figures>
       ) w
       join clients c on c.organization_id = ${request.organizationId} and c.id = w.client_id
       ${request.partnerId !== undefined ? sql`where c.responsible_partner_id = ${request.partnerId}` : sql``}
-      group by 1`),
+      group by 1`,
+    WIP_FIGURES,
   );
-  const zeroed = figures.map((row) =>
-    Object.fromEntries(Object.entries(row).map(([name, value]) => [name, value ?? 0])),
-  ) as Array<{ group_id: number }>;
-  const rows = await labelled(tx, request.organizationId, request.groupBy, zeroed);
-  return { rows, totals: sumFigures(rows, WIP_FIGURES) };
 }

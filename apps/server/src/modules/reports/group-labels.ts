@@ -40,7 +40,7 @@ export async function labelRows(
   return labels;
 }
 
-/** Rows from grouped figures: labelled, sorted by label, numbers as numbers. */
+/** Rows from grouped figures computed in full here: labelled, numbers as numbers (report-page.ts sorts them). */
 export async function labelled(
   tx: Tx,
   organizationId: number,
@@ -53,7 +53,7 @@ export async function labelled(
     group,
     figures.map((row) => Number(row.group_id)),
   );
-  const rows = figures.map((row) => {
+  return figures.map((row) => {
     const id = Number(row.group_id);
     const label = labels.get(id) ?? { label: `#${id}` };
     const values: Record<string, number | null> = {};
@@ -62,5 +62,4 @@ export async function labelled(
     }
     return { group, id, ...label, ...values } as ReportRow;
   });
-  return rows.sort((a, b) => a.label.localeCompare(b.label) || Number(a.id) - Number(b.id));
 }

@@ -3,8 +3,8 @@ import type { ReportRow } from '@practice/shared';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../ledger/rows';
 import { sumFigures } from './ratios';
+import { pageOfRows, type PagedRows } from './report-page';
 import { monthsBetween, type ReportRequest } from './report-query';
-import type { Figures } from './time-reports';
 
 type MonthMoney = {
   month: string;
@@ -80,7 +80,7 @@ const none = (month: string): MonthMoney => ({
 });
 
 /** revenue-by-month: billed (invoices issued, not void) and collected (payments received) per month, beside last year's. */
-export async function revenueByMonth(tx: Tx, request: ReportRequest): Promise<Figures> {
+export async function revenueByMonth(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const months = monthsOf(request);
   const money = await moneyByMonth(tx, request, addMonths(months[0]!, -12));
   const rows: ReportRow[] = months.map((month) => {
@@ -97,8 +97,9 @@ export async function revenueByMonth(tx: Tx, request: ReportRequest): Promise<Fi
     };
   });
   return {
-    rows,
+    rows: pageOfRows(rows, request),
     totals: sumFigures(rows, ['billed_cents', 'collected_cents', 'prior_billed_cents', 'prior_collected_cents']),
+    total: rows.length,
   };
 }
 
@@ -130,7 +131,7 @@ async function openingBalance(tx: Tx, request: ReportRequest): Promise<number> {
  * end (the ledger's running sum) and days sales outstanding = AR at the end / billed in the
  * month x its days; the totals' DSO is over the whole period.
  */
-export async function collections(tx: Tx, request: ReportRequest): Promise<Figures> {
+export async function collections(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const months = monthsOf(request);
   const money = await moneyByMonth(tx, request, months[0]!);
   let balance = await openingBalance(tx, request);
@@ -152,7 +153,8 @@ export async function collections(tx: Tx, request: ReportRequest): Promise<Figur
   const sums = sumFigures(rows, ['received_cents', 'refunded_cents', 'net_collected_cents', 'billed_cents']);
   const days = months.reduce((count, month) => count + daysInMonth(month), 0);
   return {
-    rows,
+    rows: pageOfRows(rows, request),
     totals: { ...sums, ar_balance_cents: balance, dso_days: dso(balance, sums.billed_cents!, days) },
+    total: rows.length,
   };
 }

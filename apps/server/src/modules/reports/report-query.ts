@@ -3,9 +3,11 @@ import {
   recordIdText,
   REPORT_GROUPS,
   REPORT_NAMES,
+  REPORT_PAGE_SIZE_MAX,
   REPORTS,
   type ReportGroup,
   type ReportName,
+  type ReportSortOrder,
 } from '@practice/shared';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
@@ -22,6 +24,16 @@ export const reportQuery = z.object({
   staff_id: z.optional(recordIdText('Staff must be a user id')),
   partner_id: z.optional(recordIdText('Partner must be a user id')),
   format: z.optional(z.enum(['json', 'csv'], { error: 'Format must be json or csv' })),
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(REPORT_PAGE_SIZE_MAX, `Page size must be at most ${REPORT_PAGE_SIZE_MAX}`)
+    .default(REPORT_PAGE_SIZE_MAX)
+    .describe('Rows per page; format=csv ignores the page and holds every row'),
+  sort: z.optional(z.string().max(40)).describe("'label' (the default) or one of the report's figures"),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
@@ -40,7 +52,17 @@ export type ReportRequest = {
   clientId?: number;
   staffId?: number;
   partnerId?: number;
+  /** Which rows to answer: `label` or a figure of the report, and the page (offset, limit). */
+  sort: string;
+  order: ReportSortOrder;
+  offset: number;
+  limit: number;
 };
+
+/** Every row of a report, as the CSV holds them (ADR 0107's cap, checked by the caller). */
+export function everyRow(request: ReportRequest, limit: number): ReportRequest {
+  return { ...request, offset: 0, limit };
+}
 
 function lastDayOfMonth(date: string): string {
   const [year, month] = date.split('-').map(Number) as [number, number];
@@ -77,6 +99,12 @@ export function reportRequestOf(
       });
     }
   }
+  const sort = query.sort ?? 'label';
+  if (sort !== 'label' && !shape.figures.includes(sort)) {
+    throw badRequest(`${shape.title} sorts by label or ${shape.figures.join(', ')}`, {
+      sort: 'Not a column of this report',
+    });
+  }
   let from = query.from ?? `${today.slice(0, 7)}-01`;
   const to = query.to ?? (shape.asOf ? today : lastDayOfMonth(today));
   if (shape.asOf) {
@@ -98,5 +126,9 @@ export function reportRequestOf(
     clientId: query.client_id,
     staffId: query.staff_id,
     partnerId: query.partner_id,
+    sort,
+    order: query.order,
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
   };
 }

@@ -7,10 +7,11 @@ import { createTestApp, signedIn, type Session, type TestApp } from '../../../te
 import { createActivityType, createClient, expectStatus, ownerRows } from '../../../test/work-records';
 
 /**
- * The rollups of migration 0039 equal a computation from scratch after random sequences of
- * late time edits (amount, date, billable, client), deletes, billing with write-ups and
- * write-downs, invoice voids, backdated payments, payment edits and voids, and refunds
- * (fast-check). The from-scratch side is written here in plain SQL and TypeScript.
+ * The rollups of migrations 0039 (months) and 0046 (calendar years) equal a computation from
+ * scratch after random sequences of late time edits (amount, date, billable, client), deletes,
+ * billing with write-ups and write-downs, invoice voids, backdated payments, payment edits and
+ * voids, and refunds (fast-check). The dates straddle a new year, so edits move figures between
+ * years too. The from-scratch side is written here in plain SQL and TypeScript.
  */
 const step = fc.oneof(
   fc.record({
@@ -61,8 +62,19 @@ const step = fc.oneof(
 );
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
-const dateOf = (day: number) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
+// Day 0 is 2025-11-01: days 61 and on are in 2026.
+const dateOf = (day: number) => new Date(Date.UTC(2025, 10, 1 + day)).toISOString().slice(0, 10);
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+const yearOf = (month: string | number | undefined) => `${String(month).slice(0, 4)}-01-01`;
+
+/** Rows of a month grain summed to calendar years (`year` in place of `month`). */
+function toYears(rows: Row[], keys: string[], figures: string[]): Row[] {
+  return regroup(
+    rows.map(({ month, ...rest }) => ({ ...rest, year: yearOf(month) })),
+    ['year', ...keys],
+    figures,
+  );
+}
 
 type Row = Record<string, string | number>;
 /** Rows as sorted "key=value" strings without the figures that are all zero, to compare sets. */
@@ -283,6 +295,26 @@ describe('report rollups equal a computation from scratch (fast-check)', () => {
     expect(canonical(await stored('report_time_client_months'), ['month', 'client_id'], figures)).toEqual(
       canonical(regroup(fine, ['month', 'client_id'], figures), ['month', 'client_id'], figures),
     );
+    expect(canonical(await stored('report_time_staff_months'), ['month', 'user_id'], figures)).toEqual(
+      canonical(regroup(fine, ['month', 'user_id'], figures), ['month', 'user_id'], figures),
+    );
+    await checkYears('time', fine, figures);
+  }
+
+  /** The year grains of migration 0046 against the from-scratch months summed by year. */
+  async function checkYears(family: 'time' | 'billing', fine: Row[], figures: string[]) {
+    const stored = (table: string) =>
+      rows(sql`select *, year::text as year from ${sql.identifier(table)} where organization_id = ${organizationId}`);
+    const grains = [
+      ['user', ['user_id', 'activity_type_id']],
+      ['client', ['client_id']],
+      ...(family === 'time' ? [['staff', ['user_id']] as const] : []),
+    ] as const;
+    for (const [grain, keys] of grains) {
+      expect(canonical(await stored(`report_${family}_${grain}_years`), ['year', ...keys], figures)).toEqual(
+        canonical(toYears(fine, [...keys], figures), ['year', ...keys], figures),
+      );
+    }
   }
 
   /** Lines of issued invoices not void; payments' applications spread over them by amount. */
@@ -332,6 +364,7 @@ describe('report rollups equal a computation from scratch (fast-check)', () => {
     expect(canonical(await stored('report_billing_client_months'), ['month', 'client_id'], figures)).toEqual(
       canonical(regroup(fine, ['month', 'client_id'], figures), ['month', 'client_id'], figures),
     );
+    await checkYears('billing', fine, figures);
   }
 
   async function checkMoney() {
@@ -394,9 +427,12 @@ describe('report rollups equal a computation from scratch (fast-check)', () => {
     const [counts] = await rows(sql`select
         (select count(*) from invoice_lines l join invoices i on i.organization_id = l.organization_id and i.id = l.invoice_id
           where i.organization_id = ${organizationId} and l.write_cents <> 0) as written,
-        (select count(*) from payments where organization_id = ${organizationId}) as payments`);
+        (select count(*) from payments where organization_id = ${organizationId}) as payments,
+        (select count(distinct year) from report_time_client_years where organization_id = ${organizationId}
+          and entries <> 0) as years`);
     expect(Number(counts!.written)).toBeGreaterThan(0);
     expect(Number(counts!.payments)).toBeGreaterThan(0);
+    expect(Number(counts!.years)).toBe(2);
   });
 
   it('stays exact when entries, bills and payments of the same months land at once (PostgreSQL runs them in parallel)', async () => {

@@ -10,7 +10,7 @@ import { reportCsv } from './report-csv';
 import { reportParams, reportQuery } from './report-query';
 import { readReport } from './reports.service';
 
-/** A report's rows: what each groups, its label, and the figures of that report (named per report). */
+/** A page of a report's rows: what each groups, its label, and the figures of that report (named per report). */
 const reportAnswer = z.object({
   name: z.enum(REPORT_NAMES),
   from: z.string(),
@@ -24,7 +24,12 @@ const reportAnswer = z.object({
       code: z.string().optional().describe("The client's code on client rows"),
     }),
   ),
-  totals: z.record(z.string(), z.number().nullable()),
+  totals: z.record(z.string(), z.number().nullable()).describe('Of every row, not only the page'),
+  total: z.int().describe('How many rows the whole report has'),
+  page: z.int(),
+  page_size: z.int(),
+  sort: z.string(),
+  order: z.enum(['asc', 'desc']),
 });
 
 /** API.md "Reports": GET /reports/{name}, as JSON or (format=csv) as the same rows in CSV. */

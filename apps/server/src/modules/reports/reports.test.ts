@@ -35,7 +35,15 @@ describe('GET /reports/{name}: the formulas on a hand-built firm', () => {
   const report = async (path: string) => {
     const response = await ada.request({ url: `/reports/${path}` });
     expectStatus(response, 200);
-    return response.json() as { rows: Array<Record<string, unknown>>; totals: Record<string, unknown> };
+    return response.json() as {
+      rows: Array<Record<string, unknown>>;
+      totals: Record<string, unknown>;
+      total: number;
+      page: number;
+      page_size: number;
+      sort: string;
+      order: string;
+    };
   };
   const byLabel = (rows: Array<Record<string, unknown>>) =>
     Object.fromEntries(rows.map(({ group: _group, id: _id, label, code: _code, ...figures }) => [label, figures]));
@@ -373,6 +381,90 @@ describe('GET /reports/{name}: the formulas on a hand-built firm', () => {
       'Birch LLC,4.00,3.00,1.00,300.00',
       'Total,8.00,7.00,1.00,950.00',
     ]);
+    // Every row whatever the page, in the order asked for.
+    const paged = await ada.request({
+      url: '/reports/time-summary?from=2026-01-01&to=2026-02-28&group_by=client&format=csv&page_size=1&sort=minutes&order=desc&page=2',
+    });
+    expect(
+      paged.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[1]),
+    ).toEqual(['Acme Co', 'Birch LLC', 'Total']);
+  });
+
+  it('pages the rows in the order asked for, with the totals and count of every row', async () => {
+    const labels = (body: { rows: Array<Record<string, unknown>> }) => body.rows.map((row) => row.label);
+    const timeTotals = { minutes: 480, billable_minutes: 420, non_billable_minutes: 60, standard_cents: 95_000 };
+    // Acme $650 of standard value, Birch $300: largest first, one row a page.
+    const path =
+      'time-summary?from=2026-01-01&to=2026-12-31&group_by=client&sort=standard_cents&order=desc&page_size=1';
+    const first = await report(path);
+    expect(first).toMatchObject({ total: 2, page: 1, page_size: 1, sort: 'standard_cents', order: 'desc' });
+    expect(labels(first)).toEqual(['Acme Co']);
+    expect(first.totals).toEqual(timeTotals);
+    const second = await report(`${path}&page=2`);
+    expect(labels(second)).toEqual(['Birch LLC']);
+    expect(second.totals).toEqual(timeTotals);
+    const past = await report(`${path}&page=3`);
+    expect(past).toMatchObject({ rows: [], total: 2, totals: timeTotals });
+    // The default: by label A to Z, up to 500 rows; descending reverses it.
+    expect(await report('time-summary?from=2026-01-01&to=2026-02-28&group_by=staff')).toMatchObject({
+      page: 1,
+      page_size: 500,
+      sort: 'label',
+      order: 'asc',
+    });
+    expect(labels(await report('time-summary?from=2026-01-01&to=2026-02-28&group_by=client&order=desc'))).toEqual([
+      'Birch LLC',
+      'Acme Co',
+    ]);
+    // Ratios sort too: realization Acme 90.91 % < Birch 110 %; utilization Ada 1.13 % > Bo 0.85 %.
+    const realized = await report('realization?from=2026-01-01&to=2026-03-31&group_by=client&sort=realization_bp');
+    expect(labels(realized)).toEqual(['Acme Co', 'Birch LLC']);
+    const used = await report('utilization?from=2026-01-01&to=2026-01-31&sort=utilization_bp&order=desc&page_size=1');
+    expect(labels(used)).toEqual(['Ada Partner']);
+    expect(used).toMatchObject({ total: 2, totals: { billable_minutes: 210, utilization_bp: 99 } });
+    // Months page as rows do; the aging pages by name as GET /ledger/aging does, or by a figure.
+    const months = await report('collections?from=2026-01-01&to=2026-03-31&sort=received_cents&order=desc&page_size=2');
+    expect(labels(months)).toEqual(['2026-03', '2026-02']);
+    expect(months).toMatchObject({ total: 3, totals: { received_cents: 55_000 } });
+    const aged = await report('ar-aging?to=2026-03-31&page=2&page_size=1');
+    expect(aged).toMatchObject({ total: 2, totals: { balance_cents: 28_500 } });
+    expect(labels(aged)).toEqual(['Birch LLC']);
+    expect(labels(await report('ar-aging?to=2026-03-31&sort=balance_cents&page_size=1'))).toEqual(['Birch LLC']);
+  });
+
+  it('reads whole calendar years from the year rollups and the months around them from the month rollups', async () => {
+    // The same entries (all in January and February 2026) over periods cut differently.
+    const expected = {
+      'Acme Co': { minutes: 240, billable_minutes: 240, non_billable_minutes: 0, standard_cents: 65_000 },
+      'Birch LLC': { minutes: 240, billable_minutes: 180, non_billable_minutes: 60, standard_cents: 30_000 },
+    };
+    for (const period of [
+      'from=2026-01-01&to=2026-12-31',
+      'from=2025-12-01&to=2027-01-31',
+      'from=2025-01-01&to=2026-12-31',
+    ]) {
+      expect(byLabel((await report(`time-summary?${period}&group_by=client`)).rows), period).toEqual(expected);
+      expect((await report(`time-summary?${period}&group_by=activity`)).totals, period).toMatchObject({ minutes: 480 });
+    }
+    // A year that ends before the bills: nothing; one that holds them: both invoices.
+    expect((await report('realization?from=2025-01-01&to=2025-12-31')).rows).toEqual([]);
+    expect((await report('realization?from=2026-01-01&to=2026-12-31&group_by=staff')).totals).toMatchObject({
+      standard_cents: 85_000,
+      billed_cents: 83_000,
+      collected_cents: 53_000,
+    });
+    // Utilization over the year: 2,400 min x 365 / 7 = 125,142.86 -> 125,143 each.
+    const year = await report('utilization?from=2026-01-01&to=2026-12-31');
+    expect(year.totals).toEqual({
+      available_minutes: 250_286,
+      minutes: 480,
+      billable_minutes: 420,
+      utilization_bp: 17,
+    });
   });
 
   it("bad input is 400, another firm's client 404, no permission 403", async () => {
@@ -388,6 +480,11 @@ describe('GET /reports/{name}: the formulas on a hand-built firm', () => {
       'time-summary?client_id=abc',
       'time-summary?format=pdf',
       'profit?from=2026-01-01&to=2026-01-31',
+      'time-summary?sort=balance_cents',
+      'time-summary?sort=group_id',
+      'time-summary?order=up',
+      'time-summary?page_size=501',
+      'time-summary?page=0',
     ];
     for (const path of bad) {
       const response = await ada.request({ url: `/reports/${path}` });

@@ -1,29 +1,28 @@
 import { sql } from 'drizzle-orm';
-import type { ReportRow } from '@practice/shared';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../ledger/rows';
 import { availableMinutes, availableMinutesPerWeek } from './available-hours';
 import { labelled } from './group-labels';
 import { basisPoints, sumFigures } from './ratios';
+import { pagedGroups, pageOfRows, type PagedRows } from './report-page';
 import type { ReportRequest } from './report-query';
 import { groupColumn, rollupSource } from './rollup-grain';
-
-export type Figures = { rows: ReportRow[]; totals: Record<string, number | null> };
 
 const TIME_FIGURES = ['minutes', 'billable_minutes', 'non_billable_minutes', 'standard_cents'] as const;
 
 /** time-summary: hours, billable hours and standard value (billable time at its rate). */
-export async function timeSummary(tx: Tx, request: ReportRequest): Promise<Figures> {
-  const figures = rowsOf<{ group_id: number }>(
-    await tx.execute(sql`
+export async function timeSummary(tx: Tx, request: ReportRequest): Promise<PagedRows> {
+  return pagedGroups(
+    tx,
+    request,
+    sql`
       select ${groupColumn(request.groupBy)} as group_id, sum(r.minutes) as minutes,
         sum(r.billable_minutes) as billable_minutes, sum(r.minutes - r.billable_minutes) as non_billable_minutes,
         sum(r.standard_cents) as standard_cents
       ${rollupSource('time', request)}
-      group by 1 having sum(r.entries) <> 0`),
+      group by 1 having sum(r.entries) <> 0`,
+    TIME_FIGURES,
   );
-  const rows = await labelled(tx, request.organizationId, request.groupBy, figures);
-  return { rows, totals: sumFigures(rows, TIME_FIGURES) };
 }
 
 function daysOf(from: string, to: string): number {
@@ -35,7 +34,7 @@ function daysOf(from: string, to: string): number {
  * the person's hours per week pro-rated by the period's calendar days. Everyone active with
  * hours to give is listed, and anyone who recorded time in the period.
  */
-export async function utilization(tx: Tx, request: ReportRequest): Promise<Figures> {
+export async function utilization(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const days = daysOf(request.from, request.to);
   const figures = rowsOf<{ group_id: number; per_week: number; minutes: string; billable_minutes: string }>(
     await tx.execute(sql`
@@ -62,7 +61,8 @@ export async function utilization(tx: Tx, request: ReportRequest): Promise<Figur
   const rows = await labelled(tx, request.organizationId, 'staff', withAvailable);
   const totals = sumFigures(rows, ['available_minutes', 'minutes', 'billable_minutes']);
   return {
-    rows,
+    rows: pageOfRows(rows, request),
     totals: { ...totals, utilization_bp: basisPoints(totals.billable_minutes!, totals.available_minutes!) },
+    total: rows.length,
   };
 }

@@ -24,10 +24,22 @@ const answerSchema = z.object({
     ),
   ),
   totals: z.record(z.string(), figure),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  sort: z.string(),
+  order: z.enum(['asc', 'desc']),
 });
 
-/** The API query of a report view: whole months of the period, or the as-of day of an aging. */
-export function reportPath(query: ReportQuery, today: Date, format?: 'csv'): string {
+/** How many groups a chart draws, read as a page of their own when the table's page is not all of them. */
+export type ChartRanking = { sort: string; size: number };
+
+/**
+ * The API query of a report view: whole months of the period, or the as-of day of an aging,
+ * sorted and paged as the table is (the CSV holds every row in that order), or the largest
+ * groups a chart draws.
+ */
+export function reportPath(query: ReportQuery, today: Date, format?: 'csv', ranking?: ChartRanking): string {
   const params = new URLSearchParams();
   if (REPORTS[query.name].asOf) {
     params.set('to', query.asOf || isoDay(today));
@@ -40,16 +52,39 @@ export function reportPath(query: ReportQuery, today: Date, format?: 'csv'): str
   if (query.clientId) params.set('client_id', String(query.clientId));
   if (query.staffId) params.set('staff_id', String(query.staffId));
   if (query.partnerId) params.set('partner_id', String(query.partnerId));
+  if (ranking) {
+    params.set('sort', ranking.sort);
+    params.set('order', 'desc');
+    params.set('page_size', String(ranking.size));
+  } else {
+    if (query.sort !== 'label') params.set('sort', query.sort);
+    if (query.order !== 'asc') params.set('order', query.order);
+    if (query.page > 1 && !format) params.set('page', String(query.page));
+  }
   if (format) params.set('format', format);
   return `/reports/${query.name}?${params.toString()}`;
 }
 
-/** GET /reports/{name}: the rows and totals of the view. */
+async function fetchReport(path: string): Promise<ReportAnswer> {
+  return parseAnswer(answerSchema, await api.get(path)) as unknown as ReportAnswer;
+}
+
+/** GET /reports/{name}: the page of rows of the view and the totals of all of them. */
 export function useReport(query: ReportQuery, today: Date) {
   const path = reportPath(query, today);
+  return useQuery({ queryKey: ['reports', path], queryFn: () => fetchReport(path), placeholderData: keepPreviousData });
+}
+
+/**
+ * The largest groups of the view for its chart, asked for only when the table's page does not
+ * hold every row (a whole firm by client): otherwise the chart ranks the page's rows itself.
+ */
+export function useChartRows(query: ReportQuery, today: Date, ranking: ChartRanking | undefined, enabled: boolean) {
+  const path = ranking ? reportPath(query, today, undefined, ranking) : '';
   return useQuery({
     queryKey: ['reports', path],
-    queryFn: async () => parseAnswer(answerSchema, await api.get(path)) as unknown as ReportAnswer,
+    queryFn: () => fetchReport(path),
+    enabled: enabled && ranking !== undefined,
     placeholderData: keepPreviousData,
   });
 }

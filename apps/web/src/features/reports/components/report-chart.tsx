@@ -1,18 +1,22 @@
 import { lazy, Suspense } from 'react';
-import type { ReportAnswer, ReportName } from '@practice/shared';
+import { compareReportRows, type ReportAnswer, type ReportName } from '@practice/shared';
 import { CHART_GROUPS_MAX, REPORT_CHARTS } from './report-columns';
 import { formatFigure } from './figure-format';
-import { sortedRows } from './report-table';
 
 // The chart library is loaded with the chart, not with the app (the /login budget).
 const ChartView = lazy(() => import('./chart-view'));
 
 export type ChartPoint = { label: string } & Record<string, number>;
 
-/** The groups a chart shows: every month in order, or the largest groups by its ranking figure. */
+/**
+ * The groups a chart shows: every month in order, or the largest groups by its ranking figure,
+ * from an answer that holds every row or the largest ones (useChartRows).
+ */
 export function chartPoints(name: ReportName, answer: ReportAnswer): ChartPoint[] {
   const spec = REPORT_CHARTS[name];
-  const rows = spec.rankBy ? sortedRows(answer.rows, spec.rankBy, 'desc').slice(0, CHART_GROUPS_MAX) : answer.rows;
+  const rows = spec.rankBy
+    ? [...answer.rows].sort(compareReportRows(spec.rankBy, 'desc')).slice(0, CHART_GROUPS_MAX)
+    : [...answer.rows].sort(compareReportRows('label', 'asc'));
   return rows.map((row) => {
     const point: ChartPoint = { label: row.label } as ChartPoint;
     for (const series of spec.series) point[series.key] = Number(row[series.key] ?? 0);
@@ -28,9 +32,9 @@ export function ReportChart({ name, title, answer }: { name: ReportName; title: 
   const spec = REPORT_CHARTS[name];
   const points = chartPoints(name, answer);
   if (points.length === 0) return null;
-  const ranked = spec.rankBy && answer.rows.length > points.length;
+  const ranked = spec.rankBy && answer.total > points.length;
   const caption = `${title}: ${spec.series.map((series) => series.label.toLowerCase()).join(', ')}${
-    ranked ? ` of the ${points.length} largest of ${answer.rows.length}` : ''
+    ranked ? ` of the ${points.length} largest of ${answer.total.toLocaleString('en-US')}` : ''
   }`;
   return (
     <figure className="report-chart" aria-label={caption}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_NAMES } from '@practice/shared';
+import { REPORT_NAMES, REPORTS } from '@practice/shared';
 import { REPORT_CHARTS, REPORT_COLUMNS } from './report-columns';
 
 describe('report columns and charts, derived from the column table', () => {
@@ -17,6 +17,8 @@ describe('report columns and charts, derived from the column table', () => {
       const keys = REPORT_COLUMNS[name].map((column) => column.key);
       expect(keys.length, name).toBeGreaterThan(0);
       expect(new Set(keys).size, name).toBe(keys.length);
+      // The server sorts by these figures (REPORTS' list): a column it does not know could not sort.
+      expect(keys, name).toEqual(REPORTS[name].figures);
     }
   });
 

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { GROUP_LABELS, type FigureColumn } from './report-columns';
 import type { ReportAnswer, ReportRow } from '@practice/shared';
+import { Pagination } from '../../../components/pagination';
 import { SortHeader } from '../../../components/sort-header';
 import { TableFrame } from '../../../components/table-frame';
 import { formatFigure } from './figure-format';
-
-/** More rows than a page reads comfortably; the CSV has them all. */
-export const TABLE_ROWS_MAX = 500;
 
 type ReportTableProps = {
   title: string;
@@ -15,27 +13,16 @@ type ReportTableProps = {
   sort: string;
   order: 'asc' | 'desc';
   onSort: (sort: string, order: 'asc' | 'desc') => void;
+  onPage: (page: number) => void;
   /** The drill-down links of a client row. */
   drillDown?: (row: ReportRow) => ReactNode;
 };
 
-export function sortedRows(rows: ReportRow[], sort: string, order: 'asc' | 'desc'): ReportRow[] {
-  const direction = order === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    if (sort === 'label') return direction * a.label.localeCompare(b.label);
-    const left = a[sort];
-    const right = b[sort];
-    // Rows without a figure (no ratio) go last either way.
-    if (left === null || left === undefined) return 1;
-    if (right === null || right === undefined) return -1;
-    return direction * (Number(left) - Number(right)) || a.label.localeCompare(b.label);
-  });
-}
-
-/** The report's rows, sortable by any column, with the totals row at the foot. */
-export function ReportTable({ title, answer, columns, sort, order, onSort, drillDown }: ReportTableProps) {
-  const rows = sortedRows(answer.rows, sort, order);
-  const shown = rows.slice(0, TABLE_ROWS_MAX);
+/**
+ * A page of the report's rows as the server sorted them (any column), with the totals row of
+ * all rows at the foot and the pages below when there is more than one.
+ */
+export function ReportTable({ title, answer, columns, sort, order, onSort, onPage, drillDown }: ReportTableProps) {
   return (
     <>
       <TableFrame>
@@ -70,7 +57,7 @@ export function ReportTable({ title, answer, columns, sort, order, onSort, drill
             </tr>
           </thead>
           <tbody>
-            {shown.map((row) => (
+            {answer.rows.map((row) => (
               <tr key={`${row.group}-${row.id}`}>
                 <th scope="row" className="wrap report-label">
                   {row.label}
@@ -98,11 +85,11 @@ export function ReportTable({ title, answer, columns, sort, order, onSort, drill
           </tfoot>
         </table>
       </TableFrame>
-      {rows.length > shown.length && (
-        <p className="muted">
-          Showing the first {shown.length.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} rows; the
-          totals are of all of them and the CSV holds every row.
-        </p>
+      {answer.total > answer.page_size && (
+        <>
+          <Pagination page={answer.page} pageSize={answer.page_size} total={answer.total} onPage={onPage} noun="rows" />
+          <p className="muted no-print">The totals are of all rows, and the CSV holds every row.</p>
+        </>
       )}
     </>
   );

@@ -17,6 +17,8 @@ export type ReportQuery = {
   partnerId: number | null;
   sort: string;
   order: 'asc' | 'desc';
+  /** The page of rows (the server sorts and pages them). */
+  page: number;
 };
 
 function positiveInt(value: string | null): number | null {
@@ -46,6 +48,7 @@ export function useReportQuery(): [ReportQuery, (change: Partial<ReportQuery>) =
       partnerId: shape.filters.includes('partner_id') ? positiveInt(params.get('partner_id')) : null,
       sort: params.get('sort') ?? 'label',
       order: params.get('order') === 'desc' ? 'desc' : 'asc',
+      page: positiveInt(params.get('page')) ?? 1,
     };
   }, [params]);
   const update = useCallback(
@@ -68,6 +71,8 @@ export function useReportQuery(): [ReportQuery, (change: Partial<ReportQuery>) =
       if ('partnerId' in change) next.partner_id = change.partnerId ? String(change.partnerId) : null;
       if ('sort' in change) next.sort = change.sort ?? null;
       if ('order' in change) next.order = change.order ?? null;
+      // Another view starts at its first page.
+      next.page = change.page && change.page > 1 ? String(change.page) : null;
       setParams(next);
     },
     [setParams],

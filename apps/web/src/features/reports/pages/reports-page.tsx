@@ -5,10 +5,10 @@ import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useSession } from '../../../lib/session-store';
-import { reportPath, useReport } from '../api/get-report';
+import { reportPath, useChartRows, useReport } from '../api/get-report';
 import { drillDownFor } from '../components/drill-down-links';
 import { ReportChart } from '../components/report-chart';
-import { REPORT_COLUMNS } from '../components/report-columns';
+import { CHART_GROUPS_MAX, REPORT_CHARTS, REPORT_COLUMNS } from '../components/report-columns';
 import { ReportControls, type FilterNames } from '../components/report-controls';
 import { ReportTable } from '../components/report-table';
 import { useReportQuery } from '../components/use-report-query';
@@ -35,6 +35,16 @@ export default function ReportsPage() {
   const report = useReport(query, today);
   const answer = report.data?.name === query.name ? report.data : undefined;
   const shape = REPORTS[query.name];
+  // The chart ranks every row: the table's page when it holds them all, else a page of the largest.
+  const holdsEveryRow = answer !== undefined && answer.total <= answer.rows.length;
+  const rankBy = REPORT_CHARTS[query.name].rankBy;
+  const chartRows = useChartRows(
+    query,
+    today,
+    rankBy ? { sort: rankBy, size: CHART_GROUPS_MAX } : undefined,
+    answer !== undefined && !holdsEveryRow,
+  );
+  const chartAnswer = holdsEveryRow ? answer : chartRows.data?.name === query.name ? chartRows.data : undefined;
   const canPick = hasPermission(user?.full_role, 'can_view_clients');
 
   const actions = (
@@ -69,14 +79,14 @@ export default function ReportsPage() {
             {report.error.message}
           </p>
         )}
-        {answer && answer.rows.length === 0 && (
+        {answer && answer.total === 0 && (
           <EmptyState title="Nothing to report for this period">
             <p className="muted">Choose another period or clear the filters.</p>
           </EmptyState>
         )}
-        {answer && answer.rows.length > 0 && (
+        {answer && answer.total > 0 && (
           <>
-            <ReportChart name={query.name} title={shape.title} answer={answer} />
+            {chartAnswer && <ReportChart name={query.name} title={shape.title} answer={chartAnswer} />}
             <ReportTable
               title={`${shape.title} table`}
               answer={answer}
@@ -84,6 +94,7 @@ export default function ReportsPage() {
               sort={query.sort}
               order={query.order}
               onSort={(sort, order) => setQuery({ sort, order })}
+              onPage={(page) => setQuery({ page })}
               drillDown={drillDownFor(answer, user?.full_role)}
             />
           </>
