@@ -1,20 +1,24 @@
 import { and, eq } from 'drizzle-orm';
+import type { InvoiceView } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { clients, invoices, organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { InvoiceCaller } from './invoice-drafts.service';
 import { renderInvoicePdf } from './invoice-pdf';
-import { INVOICE_NOT_FOUND, loadInvoiceView } from './invoice-view';
+import { INVOICE_NOT_FOUND, invoiceViewFrom } from './invoice-view';
 
 /** Reads a firm's logo file for its PDFs (the upload store lives in the routes' context). */
 export type LogoReader = (organizationId: number, file: string) => Promise<Buffer | null>;
 
-export type InvoicePdf = { content: Buffer; fileName: string; invoice: Awaited<ReturnType<typeof loadInvoiceView>> };
+export type InvoicePdf = { content: Buffer; fileName: string; invoice: InvoiceView };
 
-/** What the PDF prints beside the invoice view: the firm's header and logo file, the client's address. */
+/** The invoice row with what the PDF prints beside its view: the firm's header and logo file, the client's address. */
 async function readPdfHeader(tx: Tx, organizationId: number, invoiceId: number) {
   const [row] = await tx
     .select({
+      invoice: invoices,
+      code: clients.code,
+      invoiceEmail: clients.invoiceEmail,
       name: organizations.name,
       subdomain: organizations.subdomain,
       primaryColor: organizations.primaryColor,
@@ -49,10 +53,19 @@ export async function invoicePdf(
   const organizationId = caller.actor.organizationId;
   const { invoice, header } = await withTenant(db, organizationId, async (tx) => {
     const header = await readPdfHeader(tx, organizationId, invoiceId);
-    const invoice = await loadInvoiceView(tx, organizationId, invoiceId, {
-      publicUrl: caller.publicUrl,
-      subdomain: header.subdomain,
-    });
+    const invoice = await invoiceViewFrom(
+      tx,
+      header.invoice,
+      { code: header.code, legalName: header.legalName, invoiceEmail: header.invoiceEmail },
+      {
+        name: header.name,
+        subdomain: header.subdomain,
+        logoFile: header.logoFile,
+        remitTo: header.remitTo,
+        invoiceFooter: header.footer,
+      },
+      { publicUrl: caller.publicUrl, subdomain: header.subdomain },
+    );
     return { invoice, header };
   });
   // pdfkit draws no WebP: that logo is left out, unread.
