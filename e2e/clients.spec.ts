@@ -84,6 +84,8 @@ test.describe('clients', () => {
 
     await login('admin');
     await page.goto('/clients/create');
+    // The suggested ID arrives after the page: clear the field once it has.
+    await expect(page.getByText(/Suggested next client ID:/)).toBeVisible();
     await page.getByLabel('Client ID').fill('');
     await page.getByRole('button', { name: 'Add contact' }).click();
     await page.getByLabel('Contact 1 e-mail').fill('not-an-address');

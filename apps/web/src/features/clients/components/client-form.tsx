@@ -62,7 +62,9 @@ export function ClientForm({ client: given, suggestedClientId, onSaved, onCancel
   const contactValues = useWatch({ control, name: 'contacts' });
 
   useEffect(() => {
-    if (suggestedClientId && !getFieldState('client_id').isDirty) setValue('client_id', suggestedClientId);
+    // A suggestion that arrives after the user has been in the field must not overwrite what he chose.
+    const field = getFieldState('client_id');
+    if (suggestedClientId && !field.isDirty && !field.isTouched) setValue('client_id', suggestedClientId);
   }, [suggestedClientId, getFieldState, setValue]);
 
   async function submit(input: ClientInput): Promise<void> {
