@@ -71,6 +71,8 @@ const bucketSums = (owed: SQL, late: SQL) => sql`
   coalesce(sum(${owed}) filter (where ${late} between 61 and 90), 0)::text as days_61_90_cents,
   coalesce(sum(${owed}) filter (where ${late} > 90), 0)::text as days_over_90_cents`;
 
+type MonthEndRow = { as_of: string; total: number; totals: FigureRow; items: FigureRow[] | null };
+
 type CurrentRow = {
   as_of: string;
   current: boolean;
@@ -154,89 +156,51 @@ async function currentAging(
 }
 
 /**
- * The aging as of any date (ADR 0131): open invoice balances by days past due, and each
- * client's unapplied credit, from what was dated on or before that date only:
- * - an invoice is open on D when issued on or before D and not voided on or before D (its
- *   `invoice_void` ledger row); its balance on D is its total less credit memos and write-offs
- *   dated on or before D, less the applications of payments dated on or before D;
- * - unapplied credit on D is minus (payments dated on or before D, less what they apply to
- *   invoices issued on or before D, less refunds dated on or before D).
- * Payment voids and edits are dated as the payment was (docs/decisions/0130), so the stored
- * payments are the ones that stood on D, and buckets + unapplied = the ledger balance on D.
+ * The aging as of any date (ADR 0131), from what was dated on or before it: dated_aging
+ * (migration 0049) ages every invoice, application, adjustment, payment and refund of the chosen
+ * clients; here they get their codes and names, in name order.
  */
 async function datedAging(tx: Tx, organizationId: number, query: AgingQuery, asOf: string): Promise<FigureRow[]> {
-  const clientFilter = sql.join(
-    [
-      sql`c.organization_id = ${organizationId}`,
-      ...(query.client_id ? [sql`c.id = ${query.client_id}`] : []),
-      ...(query.partner_id ? [sql`c.responsible_partner_id = ${query.partner_id}`] : []),
-    ],
-    sql` and `,
-  );
-  const rows = rowsOf<Record<string, string | number>>(
+  const clients = query.client_id === undefined ? null : `{${query.client_id}}`;
+  return rowsOf<FigureRow>(
     await tx.execute(sql`
-        with chosen as (select c.id, c.code, c.legal_name from clients c where ${clientFilter}),
-        open_invoices as (
-          select i.client_id, ${asOf}::date - coalesce(i.due_date, i.issue_date) as late,
-            i.total_cents
-            - coalesce((select sum(a.amount_cents) from invoice_adjustments a
-                where a.organization_id = i.organization_id and a.invoice_id = i.id
-                  and a.adjustment_date <= ${asOf}::date), 0)
-            - coalesce((select sum(pa.amount_cents) from payment_applications pa
-                join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-                where pa.organization_id = i.organization_id and pa.invoice_id = i.id
-                  and p.payment_date <= ${asOf}::date), 0) as owed
-          from invoices i join chosen on chosen.id = i.client_id
-          where i.organization_id = ${organizationId} and i.status <> 'draft' and i.issue_date <= ${asOf}::date
-            and not exists (select 1 from ar_ledger v where v.organization_id = i.organization_id
-              and v.invoice_id = i.id and v.kind = 'invoice_void' and v.entry_date <= ${asOf}::date)
-        ),
-        buckets as (
-          select client_id,
-            sum(owed) filter (where late <= 0) as current_cents,
-            sum(owed) filter (where late between 1 and 30) as days_1_30_cents,
-            sum(owed) filter (where late between 31 and 60) as days_31_60_cents,
-            sum(owed) filter (where late between 61 and 90) as days_61_90_cents,
-            sum(owed) filter (where late > 90) as days_over_90_cents
-          from open_invoices group by client_id
-        ),
-        credits as (
-          select client_id, -sum(cents) as unapplied_cents from (
-            select p.client_id, p.amount_cents
-              - coalesce((select sum(pa.amount_cents) from payment_applications pa
-                  join invoices i on i.organization_id = pa.organization_id and i.id = pa.invoice_id
-                  where pa.organization_id = p.organization_id and pa.payment_id = p.id
-                    and i.issue_date <= ${asOf}::date), 0) as cents
-            from payments p join chosen on chosen.id = p.client_id
-            where p.organization_id = ${organizationId} and p.status = 'active' and p.payment_date <= ${asOf}::date
-            union all
-            select r.client_id, -r.amount_cents from refunds r join chosen on chosen.id = r.client_id
-            where r.organization_id = ${organizationId} and r.refund_date <= ${asOf}::date
-          ) moves group by client_id
-        )
-        select chosen.id as client_id, chosen.code, chosen.legal_name,
-          coalesce(b.current_cents, 0)::text as current_cents,
-          coalesce(b.days_1_30_cents, 0)::text as days_1_30_cents,
-          coalesce(b.days_31_60_cents, 0)::text as days_31_60_cents,
-          coalesce(b.days_61_90_cents, 0)::text as days_61_90_cents,
-          coalesce(b.days_over_90_cents, 0)::text as days_over_90_cents,
-          coalesce(u.unapplied_cents, 0)::text as unapplied_cents
-        from chosen
-        left join buckets b on b.client_id = chosen.id
-        left join credits u on u.client_id = chosen.id
-        where coalesce(b.current_cents, 0) <> 0 or coalesce(b.days_1_30_cents, 0) <> 0
-          or coalesce(b.days_31_60_cents, 0) <> 0 or coalesce(b.days_61_90_cents, 0) <> 0
-          or coalesce(b.days_over_90_cents, 0) <> 0 or coalesce(u.unapplied_cents, 0) <> 0
-        order by chosen.legal_name, chosen.id`),
+      select d.*, c.code, c.legal_name
+      from dated_aging(${organizationId}, ${asOf}::date, ${clients}::int[], ${query.partner_id ?? null}::int) d
+      join clients c on c.organization_id = ${organizationId} and c.id = d.client_id
+      order by c.legal_name, c.id`),
   );
-  return rows;
+}
+
+function isMonthEnd(day: string): boolean {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.getUTCDate() === 1;
+}
+
+/**
+ * The aging as of a past month end, from the rows migration 0049 keeps (computed on the first
+ * ask); undefined when the day is not before the firm's today.
+ */
+async function monthEndAging(
+  database: Database,
+  organizationId: number,
+  query: AgingQuery,
+  monthEnd: string,
+): Promise<MonthEndRow | undefined> {
+  const [row] = await database.readAsTenant<{ answer: string | null }>(
+    organizationId,
+    sql`select month_end_aging(${organizationId}, ${monthEnd}::date, ${query.client_id ?? null}::int,
+      ${query.partner_id ?? null}::int, ${query.page_size}, ${offsetOf(query)}) as answer`,
+  );
+  return row?.answer ? (JSON.parse(row.answer) as MonthEndRow) : undefined;
 }
 
 /**
  * GET /ledger/aging: a page of the clients with a balance (by name, as every list: API.md), and
- * `totals` of every such client. As of today (nothing dated later) from the stored balances
- * (currentAging); as of an earlier date from what was dated by then (datedAging). `exact`
- * makes the dated path answer any date: the tests compare the two.
+ * `totals` of every such client. As of a past month end from the kept month ends
+ * (monthEndAging); as of today (nothing dated later) from the stored balances (currentAging);
+ * as of another earlier date from what was dated by then (datedAging). `exact` makes the dated
+ * path answer any date: the tests compare the others with it.
  */
 export async function readAging(
   database: Database,
@@ -246,6 +210,18 @@ export async function readAging(
 ): Promise<AgingAnswer> {
   const organizationId = actor.organizationId;
   const page = { page: query.page, page_size: query.page_size };
+  if (!options.exact && query.as_of !== undefined && isMonthEnd(query.as_of)) {
+    const kept = await monthEndAging(database, organizationId, query, query.as_of);
+    if (kept) {
+      return {
+        as_of: kept.as_of,
+        items: (kept.items ?? []).map(itemOf),
+        total: kept.total,
+        ...page,
+        totals: figuresOf(kept.totals),
+      };
+    }
+  }
   if (!options.exact) {
     const current = await currentAging(database, organizationId, query);
     if (current?.current) {
