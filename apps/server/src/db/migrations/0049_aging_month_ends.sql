@@ -239,10 +239,6 @@ DECLARE
   days date[];
   changed record;
 BEGIN
-  -- A firm that never asked for a past month end keeps none.
-  IF NOT EXISTS (SELECT 1 FROM aging_month_end_marks) THEN
-    RETURN NULL;
-  END IF;
   IF TG_TABLE_NAME = 'ar_ledger' THEN
     SELECT array_agg(n.organization_id), array_agg(n.client_id), array_agg(n.entry_date)
     INTO orgs, clients, days FROM new_rows n;
@@ -279,6 +275,14 @@ BEGIN
     FROM old_rows o
     JOIN payments p ON p.organization_id = o.organization_id AND p.id = o.payment_id
     JOIN invoices i ON i.organization_id = o.organization_id AND i.id = o.invoice_id;
+  END IF;
+  -- Most work is dated in the current month, which no kept month end reaches: a firm's today
+  -- is within a day of UTC's, so a day on or after the first of UTC's tomorrow's month is in
+  -- every firm's current month or later. Then a firm that never asked for a month end keeps none.
+  IF days IS NULL
+     OR (SELECT min(d) FROM unnest(days) d) >= date_trunc('month', (now() AT TIME ZONE 'UTC')::date + 1)::date
+     OR NOT EXISTS (SELECT 1 FROM aging_month_end_marks) THEN
+    RETURN NULL;
   END IF;
   FOR changed IN
     SELECT c.organization_id, array_agg(DISTINCT c.client_id) AS clients, min(c.day) AS day
