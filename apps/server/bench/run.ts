@@ -23,7 +23,7 @@ import type { BenchUser, LoadResult, Scenario } from './load';
 import { measureScenario } from './measure';
 import { BARE_PEER_NAME, benchBarePeer } from './peer-step';
 import { budgetWarnings, failureLines, formatTable, peerShareLine, type ScenarioOutcome } from './report';
-import { buildReportScenarios } from './report-scenarios';
+import { buildReportScenarios, firstAsk } from './report-scenarios';
 import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
 import { buildSearchScenarios } from './search-scenarios';
 import { startServer, type ServerProcess } from './server-process';
@@ -231,7 +231,7 @@ async function main(argv: string[]): Promise<number> {
       ...(await billingScenarios(client, organizationId, server.baseUrl, billers)),
       billingTotalsScenario(span.last),
       ...(await arScenarios(client, organizationId)),
-      ...buildReportScenarios(span.last),
+      ...buildReportScenarios(span.last, (path) => firstAsk(server!.baseUrl, billers[0]!, path)),
       ...buildSearchScenarios(searchTerms()),
     ];
     console.log(
