@@ -87,10 +87,19 @@ END $$;
 REVOKE ALL ON FUNCTION dated_aging(integer, date, integer[], integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION dated_aging(integer, date, integer[], integer) TO app_user;
 
+-- A kept month end, with how many clients have a row and the sums of their figures: the firm's
+-- count and totals without reading 35,000 rows per call.
 CREATE TABLE aging_month_end_marks (
   organization_id integer NOT NULL REFERENCES organizations (id),
   month_end date NOT NULL,
   computed_at timestamptz NOT NULL DEFAULT now(),
+  clients integer NOT NULL DEFAULT 0,
+  current_cents bigint NOT NULL DEFAULT 0,
+  days_1_30_cents bigint NOT NULL DEFAULT 0,
+  days_31_60_cents bigint NOT NULL DEFAULT 0,
+  days_61_90_cents bigint NOT NULL DEFAULT 0,
+  days_over_90_cents bigint NOT NULL DEFAULT 0,
+  unapplied_cents bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (organization_id, month_end)
 );
 
@@ -128,9 +137,23 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO aging_month_end_marks (organization_id, month_end) VALUES (p_organization_id, p_month_end);
-  INSERT INTO aging_month_ends
-  SELECT p_organization_id, p_month_end, d.*
-  FROM dated_aging(p_organization_id, p_month_end, NULL, NULL) d;
+  WITH came AS (
+    INSERT INTO aging_month_ends
+    SELECT p_organization_id, p_month_end, d.* FROM dated_aging(p_organization_id, p_month_end, NULL, NULL) d
+    RETURNING *
+  )
+  UPDATE aging_month_end_marks m SET
+    clients = t.clients, current_cents = t.current_cents, days_1_30_cents = t.days_1_30_cents,
+    days_31_60_cents = t.days_31_60_cents, days_61_90_cents = t.days_61_90_cents,
+    days_over_90_cents = t.days_over_90_cents, unapplied_cents = t.unapplied_cents
+  FROM (
+    SELECT count(*) AS clients, coalesce(sum(c.current_cents), 0) AS current_cents,
+      coalesce(sum(c.days_1_30_cents), 0) AS days_1_30_cents, coalesce(sum(c.days_31_60_cents), 0) AS days_31_60_cents,
+      coalesce(sum(c.days_61_90_cents), 0) AS days_61_90_cents,
+      coalesce(sum(c.days_over_90_cents), 0) AS days_over_90_cents, coalesce(sum(c.unapplied_cents), 0) AS unapplied_cents
+    FROM came c
+  ) t
+  WHERE m.organization_id = p_organization_id AND m.month_end = p_month_end;
 END $$;
 REVOKE ALL ON FUNCTION mark_aging_month_end(integer, date) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION mark_aging_month_end(integer, date) TO app_user;
@@ -157,44 +180,51 @@ BEGIN
                  WHERE m.organization_id = p_organization_id AND m.month_end = p_month_end) THEN
     PERFORM mark_aging_month_end(p_organization_id, p_month_end);
   END IF;
+  -- The firm's count and totals are the mark's; a client or partner sums its own rows.
   EXECUTE format($sql$
-    WITH chosen AS MATERIALIZED (
-      SELECT a.* FROM aging_month_ends a
-      WHERE a.organization_id = $1 AND a.month_end = $2 %s
-    ),
-    page AS MATERIALIZED (
+    WITH page AS MATERIALIZED (
       SELECT c.id, c.code, c.legal_name FROM clients c
-      WHERE c.organization_id = $1 %s
+      WHERE c.organization_id = $1 %1$s
         AND (SELECT true FROM aging_month_ends a
              WHERE a.organization_id = $1 AND a.month_end = $2 AND a.client_id = c.id)
       ORDER BY c.legal_name, c.id LIMIT $5 OFFSET $6
     )
     SELECT json_build_object(
       'as_of', to_char($2, 'YYYY-MM-DD'),
-      'total', (SELECT count(*) FROM chosen),
-      'totals', (SELECT json_build_object(
-          'current_cents', coalesce(sum(k.current_cents), 0),
-          'days_1_30_cents', coalesce(sum(k.days_1_30_cents), 0),
-          'days_31_60_cents', coalesce(sum(k.days_31_60_cents), 0),
-          'days_61_90_cents', coalesce(sum(k.days_61_90_cents), 0),
-          'days_over_90_cents', coalesce(sum(k.days_over_90_cents), 0),
-          'unapplied_cents', coalesce(sum(k.unapplied_cents), 0)) FROM chosen k),
+      'total', t.clients,
+      'totals', json_build_object(
+          'current_cents', t.current_cents, 'days_1_30_cents', t.days_1_30_cents,
+          'days_31_60_cents', t.days_31_60_cents, 'days_61_90_cents', t.days_61_90_cents,
+          'days_over_90_cents', t.days_over_90_cents, 'unapplied_cents', t.unapplied_cents),
       'items', (SELECT json_agg(json_build_object(
           'client_id', p.id, 'code', p.code, 'legal_name', p.legal_name,
           'current_cents', a.current_cents, 'days_1_30_cents', a.days_1_30_cents,
           'days_31_60_cents', a.days_31_60_cents, 'days_61_90_cents', a.days_61_90_cents,
           'days_over_90_cents', a.days_over_90_cents, 'unapplied_cents', a.unapplied_cents
         ) ORDER BY p.legal_name, p.id)
-        FROM page p JOIN aging_month_ends a
-          ON a.organization_id = $1 AND a.month_end = $2 AND a.client_id = p.id)
+        FROM page p CROSS JOIN LATERAL (
+          SELECT * FROM aging_month_ends k
+          WHERE k.organization_id = $1 AND k.month_end = $2 AND k.client_id = p.id
+        ) a)
     )::text
+    FROM (%2$s) t
     $sql$,
-    CASE WHEN p_client_id IS NULL AND p_partner_id IS NULL THEN ''
-      ELSE 'AND a.client_id IN (SELECT c.id FROM clients c WHERE c.organization_id = $1'
-        || CASE WHEN p_client_id IS NULL THEN '' ELSE ' AND c.id = $3' END
-        || CASE WHEN p_partner_id IS NULL THEN '' ELSE ' AND c.responsible_partner_id = $4' END || ')' END,
     CASE WHEN p_client_id IS NULL THEN '' ELSE 'AND c.id = $3' END
-      || CASE WHEN p_partner_id IS NULL THEN '' ELSE ' AND c.responsible_partner_id = $4' END)
+      || CASE WHEN p_partner_id IS NULL THEN '' ELSE ' AND c.responsible_partner_id = $4' END,
+    CASE WHEN p_client_id IS NULL AND p_partner_id IS NULL THEN
+      'SELECT * FROM aging_month_end_marks m WHERE m.organization_id = $1 AND m.month_end = $2'
+    ELSE
+      'SELECT count(*) AS clients, coalesce(sum(a.current_cents), 0) AS current_cents,
+         coalesce(sum(a.days_1_30_cents), 0) AS days_1_30_cents,
+         coalesce(sum(a.days_31_60_cents), 0) AS days_31_60_cents,
+         coalesce(sum(a.days_61_90_cents), 0) AS days_61_90_cents,
+         coalesce(sum(a.days_over_90_cents), 0) AS days_over_90_cents,
+         coalesce(sum(a.unapplied_cents), 0) AS unapplied_cents
+       FROM aging_month_ends a JOIN clients c ON c.organization_id = a.organization_id AND c.id = a.client_id
+       WHERE a.organization_id = $1 AND a.month_end = $2'
+        || CASE WHEN p_client_id IS NULL THEN '' ELSE ' AND c.id = $3' END
+        || CASE WHEN p_partner_id IS NULL THEN '' ELSE ' AND c.responsible_partner_id = $4' END
+    END)
   INTO answer
   USING p_organization_id, p_month_end, p_client_id, p_partner_id, p_limit, p_offset;
   RETURN answer;
@@ -210,6 +240,8 @@ CREATE OR REPLACE FUNCTION refresh_aging_month_ends(p_organization_id integer, p
   AS $$
 DECLARE
   kept date;
+  was record;
+  now_is record;
 BEGIN
   -- Work dated in the firm's current month reaches no kept month end (they all lie before today).
   IF p_from >= (SELECT date_trunc('month', (now() AT TIME ZONE o.time_zone)::date)::date
@@ -220,10 +252,36 @@ BEGIN
   FOR kept IN SELECT m.month_end FROM aging_month_end_marks m
               WHERE m.organization_id = p_organization_id AND m.month_end >= p_from ORDER BY m.month_end
   LOOP
-    DELETE FROM aging_month_ends a
-    WHERE a.organization_id = p_organization_id AND a.month_end = kept AND a.client_id = ANY (p_clients);
-    INSERT INTO aging_month_ends
-    SELECT p_organization_id, kept, d.* FROM dated_aging(p_organization_id, kept, p_clients, NULL) d;
+    -- The mark's count and sums move by what the clients' rows were and what they are now.
+    WITH gone AS (
+      DELETE FROM aging_month_ends a
+      WHERE a.organization_id = p_organization_id AND a.month_end = kept AND a.client_id = ANY (p_clients)
+      RETURNING a.*
+    )
+    SELECT count(*) AS clients, coalesce(sum(g.current_cents), 0) AS current_cents,
+      coalesce(sum(g.days_1_30_cents), 0) AS days_1_30_cents, coalesce(sum(g.days_31_60_cents), 0) AS days_31_60_cents,
+      coalesce(sum(g.days_61_90_cents), 0) AS days_61_90_cents,
+      coalesce(sum(g.days_over_90_cents), 0) AS days_over_90_cents, coalesce(sum(g.unapplied_cents), 0) AS unapplied_cents
+    INTO was FROM gone g;
+    WITH came AS (
+      INSERT INTO aging_month_ends
+      SELECT p_organization_id, kept, d.* FROM dated_aging(p_organization_id, kept, p_clients, NULL) d
+      RETURNING *
+    )
+    SELECT count(*) AS clients, coalesce(sum(c.current_cents), 0) AS current_cents,
+      coalesce(sum(c.days_1_30_cents), 0) AS days_1_30_cents, coalesce(sum(c.days_31_60_cents), 0) AS days_31_60_cents,
+      coalesce(sum(c.days_61_90_cents), 0) AS days_61_90_cents,
+      coalesce(sum(c.days_over_90_cents), 0) AS days_over_90_cents, coalesce(sum(c.unapplied_cents), 0) AS unapplied_cents
+    INTO now_is FROM came c;
+    UPDATE aging_month_end_marks m SET
+      clients = m.clients - was.clients + now_is.clients,
+      current_cents = m.current_cents - was.current_cents + now_is.current_cents,
+      days_1_30_cents = m.days_1_30_cents - was.days_1_30_cents + now_is.days_1_30_cents,
+      days_31_60_cents = m.days_31_60_cents - was.days_31_60_cents + now_is.days_31_60_cents,
+      days_61_90_cents = m.days_61_90_cents - was.days_61_90_cents + now_is.days_61_90_cents,
+      days_over_90_cents = m.days_over_90_cents - was.days_over_90_cents + now_is.days_over_90_cents,
+      unapplied_cents = m.unapplied_cents - was.unapplied_cents + now_is.unapplied_cents
+    WHERE m.organization_id = p_organization_id AND m.month_end = kept;
   END LOOP;
 END $$;
 
@@ -319,7 +377,7 @@ ALTER TABLE invoices ENABLE ALWAYS TRIGGER invoices_aging_month_ends;
 ALTER TABLE payment_applications ENABLE ALWAYS TRIGGER payment_applications_aging_month_ends_inserted;
 ALTER TABLE payment_applications ENABLE ALWAYS TRIGGER payment_applications_aging_month_ends_deleted;
 
-GRANT SELECT, INSERT ON aging_month_end_marks TO app_user;
+GRANT SELECT, INSERT, UPDATE ON aging_month_end_marks TO app_user;
 GRANT SELECT, INSERT, DELETE ON aging_month_ends TO app_user;
 ALTER TABLE aging_month_end_marks ENABLE ROW LEVEL SECURITY;
 ALTER TABLE aging_month_end_marks FORCE ROW LEVEL SECURITY;
