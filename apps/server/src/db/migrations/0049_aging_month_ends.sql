@@ -196,16 +196,17 @@ BEGIN
           'current_cents', t.current_cents, 'days_1_30_cents', t.days_1_30_cents,
           'days_31_60_cents', t.days_31_60_cents, 'days_61_90_cents', t.days_61_90_cents,
           'days_over_90_cents', t.days_over_90_cents, 'unapplied_cents', t.unapplied_cents),
-      'items', (SELECT json_agg(json_build_object(
-          'client_id', p.id, 'code', p.code, 'legal_name', p.legal_name,
-          'current_cents', a.current_cents, 'days_1_30_cents', a.days_1_30_cents,
-          'days_31_60_cents', a.days_31_60_cents, 'days_61_90_cents', a.days_61_90_cents,
-          'days_over_90_cents', a.days_over_90_cents, 'unapplied_cents', a.unapplied_cents
+      -- A scalar lookup per client of the page: a join would be planned from the table's
+      -- statistics, which a month end just computed does not have yet.
+      'items', (SELECT json_agg((
+          SELECT json_build_object(
+            'client_id', p.id, 'code', p.code, 'legal_name', p.legal_name,
+            'current_cents', a.current_cents, 'days_1_30_cents', a.days_1_30_cents,
+            'days_31_60_cents', a.days_31_60_cents, 'days_61_90_cents', a.days_61_90_cents,
+            'days_over_90_cents', a.days_over_90_cents, 'unapplied_cents', a.unapplied_cents)
+          FROM aging_month_ends a WHERE a.organization_id = $1 AND a.month_end = $2 AND a.client_id = p.id
         ) ORDER BY p.legal_name, p.id)
-        FROM page p CROSS JOIN LATERAL (
-          SELECT * FROM aging_month_ends k
-          WHERE k.organization_id = $1 AND k.month_end = $2 AND k.client_id = p.id
-        ) a)
+        FROM page p)
     )::text
     FROM (%2$s) t
     $sql$,
