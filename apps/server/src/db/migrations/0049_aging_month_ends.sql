@@ -286,8 +286,10 @@ BEGIN
   END LOOP;
 END $$;
 
--- Each table's changed rows as (organization, client, the earliest date the change counts from);
--- an application counts from its payment's date or its invoice's issue date, whichever is first.
+-- Each table's changed rows as (organization, client, the earliest date the change counts from).
+-- An application counts from its payment's date: before it, neither the invoice's balance nor
+-- the payment's credit includes it, whatever the invoice's date (a payment of today applied to a
+-- two-year-old invoice changes no past month end).
 CREATE OR REPLACE FUNCTION keep_aging_month_ends() RETURNS trigger
   LANGUAGE plpgsql
   SET search_path = public, pg_temp
@@ -323,17 +325,13 @@ BEGIN
       AND (o.status IS DISTINCT FROM n.status OR o.issue_date IS DISTINCT FROM n.issue_date
         OR o.due_date IS DISTINCT FROM n.due_date OR o.total_cents IS DISTINCT FROM n.total_cents);
   ELSIF TG_OP = 'INSERT' THEN
-    SELECT array_agg(n.organization_id), array_agg(p.client_id), array_agg(least(p.payment_date, i.issue_date))
+    SELECT array_agg(n.organization_id), array_agg(p.client_id), array_agg(p.payment_date)
     INTO orgs, clients, days
-    FROM new_rows n
-    JOIN payments p ON p.organization_id = n.organization_id AND p.id = n.payment_id
-    JOIN invoices i ON i.organization_id = n.organization_id AND i.id = n.invoice_id;
+    FROM new_rows n JOIN payments p ON p.organization_id = n.organization_id AND p.id = n.payment_id;
   ELSE
-    SELECT array_agg(o.organization_id), array_agg(p.client_id), array_agg(least(p.payment_date, i.issue_date))
+    SELECT array_agg(o.organization_id), array_agg(p.client_id), array_agg(p.payment_date)
     INTO orgs, clients, days
-    FROM old_rows o
-    JOIN payments p ON p.organization_id = o.organization_id AND p.id = o.payment_id
-    JOIN invoices i ON i.organization_id = o.organization_id AND i.id = o.invoice_id;
+    FROM old_rows o JOIN payments p ON p.organization_id = o.organization_id AND p.id = o.payment_id;
   END IF;
   -- Most work is dated in the current month, which no kept month end reaches: a firm's today
   -- is within a day of UTC's, so a day on or after the first of UTC's tomorrow's month is in
