@@ -317,12 +317,14 @@ BEGIN
     INTO orgs, clients, days
     FROM new_rows n JOIN old_rows o ON o.organization_id = n.organization_id AND o.id = n.id;
   ELSIF TG_TABLE_NAME = 'invoices' THEN
-    -- Issuing, voiding or re-dating an invoice; a balance update changes none of these.
+    -- Issuing an invoice, or re-dating or re-totalling an issued one. A payment's update of its
+    -- balance and status (pending, partial, paid) changes none of what dated_aging reads, and a
+    -- void is dated by its ledger row.
     SELECT array_agg(n.organization_id), array_agg(n.client_id), array_agg(least(o.issue_date, n.issue_date))
     INTO orgs, clients, days
     FROM new_rows n JOIN old_rows o ON o.organization_id = n.organization_id AND o.id = n.id
     WHERE (o.status <> 'draft' OR n.status <> 'draft')
-      AND (o.status IS DISTINCT FROM n.status OR o.issue_date IS DISTINCT FROM n.issue_date
+      AND ((o.status = 'draft') <> (n.status = 'draft') OR o.issue_date IS DISTINCT FROM n.issue_date
         OR o.due_date IS DISTINCT FROM n.due_date OR o.total_cents IS DISTINCT FROM n.total_cents);
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(n.organization_id), array_agg(p.client_id), array_agg(p.payment_date)
