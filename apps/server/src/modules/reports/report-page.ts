@@ -53,13 +53,23 @@ function labelJoin(group: ReportGroup, organizationId: number, alias: string): {
 }
 
 /**
+ * Cheaper sources a report can give pagedGroups for its commonest shapes (ADR 0184).
+ * `clientFigures`: the figures of the client `l` over the period (the sums, no row when the
+ * client has none), so a page by client name walks clients in name order and probes each one's
+ * rollup rows until the page is full, instead of grouping every client of the firm first.
+ * `totals`: `total_rows` and the sums of every group from a source that needs no grouping.
+ */
+export type PageSources = { clientFigures?: SQL; totals?: SQL };
+
+/**
  * One page of grouped figures sorted in the database, with the totals and count of every group,
  * in one statement: `grouped` selects `group_id` and the `sums` (one row per group), `derived`
  * adds figures computed per row (ratios: sortable, not summed). Sorted by a figure, the page is
  * cut before its labels are read, so a firm of 50,000 clients reads 500 client names; sorted by
- * label, clients are read in name order until the page is full, and the few people, partners
- * or activities all labelled and sorted. Labels sort in the database's collation (code-point
- * order under C and C.UTF-8, which compareReportRows follows for rows sorted here).
+ * label, clients are read in name order until the page is full (probing each client's figures
+ * when the report gives `clientFigures`), and the few people, partners or activities all
+ * labelled and sorted. Labels sort in the database's collation (code-point order under C and
+ * C.UTF-8, which compareReportRows follows for rows sorted here).
  */
 export async function pagedGroups(
   tx: Tx,
@@ -67,6 +77,7 @@ export async function pagedGroups(
   grouped: SQL,
   sums: readonly string[],
   derived: Record<string, SQL> = {},
+  sources: PageSources = {},
 ): Promise<PagedRows> {
   const direction = sql.raw(request.order === 'desc' ? 'desc' : 'asc');
   const labels = labelJoin(request.groupBy, request.organizationId, 'p');
@@ -87,18 +98,31 @@ export async function pagedGroups(
   } else {
     page = sql`select * from (select p.*, ${labelled} from figures p ${labels.join}) x order by ${orderOf('x')} ${window}`;
   }
-  const derivedColumns = Object.entries(derived).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`);
-  const [answer] = rowsOf<{ totals: string; rows: string | null }>(
-    await tx.execute(sql`
-      with figures as materialized (select g.* ${sql.join(derivedColumns, sql``)} from (${grouped}) g),
-      page as (${page})
-      select (select row_to_json(t)::text from (
-          select count(*) as total_rows, ${sql.join(
-            sums.map((name) => sql`coalesce(sum(${sql.identifier(name)}), 0) as ${sql.identifier(name)}`),
-            sql`, `,
-          )} from figures) t) as totals,
-        (select json_agg(p order by ${orderOf('p')})::text from page p) as rows`),
+  const derivedColumns = sql.join(
+    Object.entries(derived).map(([name, value]) => sql`, ${value} as ${sql.identifier(name)}`),
+    sql``,
   );
+  const totalsOf = (source: SQL) =>
+    sql`select count(*) as total_rows, ${sql.join(
+      sums.map((name) => sql`coalesce(sum(${sql.identifier(name)}), 0) as ${sql.identifier(name)}`),
+      sql`, `,
+    )} from ${source}`;
+  const walk = request.sort === 'label' && request.groupBy === 'client' && sources.clientFigures !== undefined;
+  // Walking clients, no group is computed that is not on the page: the totals come on their own.
+  const statement = walk
+    ? sql`
+      with page as (select g.*, l.id as group_id, l.legal_name as label, l.code from clients l
+        cross join lateral (select g.* ${derivedColumns} from (${sources.clientFigures}) g) g
+        where l.organization_id = ${request.organizationId}
+        order by l.legal_name ${direction}, l.id ${window})
+      select (select row_to_json(t)::text from (${sources.totals ?? totalsOf(sql`(${grouped}) g`)}) t) as totals,
+        (select json_agg(p order by ${orderOf('p')})::text from page p) as rows`
+    : sql`
+      with figures as materialized (select g.* ${derivedColumns} from (${grouped}) g),
+      page as (${page})
+      select (select row_to_json(t)::text from (${sources.totals ?? totalsOf(sql`figures`)}) t) as totals,
+        (select json_agg(p order by ${orderOf('p')})::text from page p) as rows`;
+  const [answer] = rowsOf<{ totals: string; rows: string | null }>(await tx.execute(statement));
   const totals = JSON.parse(answer!.totals) as Record<string, number>;
   const figureNames = [...sums, ...Object.keys(derived)];
   const rows = (JSON.parse(answer!.rows ?? '[]') as Array<Record<string, unknown>>).map((row) => {

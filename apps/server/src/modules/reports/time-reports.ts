@@ -1,27 +1,49 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rowsOf } from '../ledger/rows';
-import { availableMinutes, availableMinutesPerWeek } from './available-hours';
-import { labelled } from './group-labels';
-import { basisPoints, sumFigures } from './ratios';
-import { pagedGroups, pageOfRows, type PagedRows } from './report-page';
+import { availableMinutesSql } from './available-hours';
+import { basisPoints } from './ratios';
+import { basisPointsSql, pagedGroups, type PagedRows } from './report-page';
 import type { ReportRequest } from './report-query';
-import { groupColumn, rollupSource } from './rollup-grain';
+import { clientPeriodRows, groupColumn, oneRowPerGroup, rollupGrain, rollupSource } from './rollup-grain';
 
 const TIME_FIGURES = ['minutes', 'billable_minutes', 'non_billable_minutes', 'standard_cents'] as const;
+const UTILIZATION_SUMS = ['available_minutes', 'minutes', 'billable_minutes'] as const;
+const TIME_SUMS = sql`sum(r.minutes) as minutes, sum(r.billable_minutes) as billable_minutes,
+  sum(r.minutes - r.billable_minutes) as non_billable_minutes, sum(r.standard_cents) as standard_cents`;
 
-/** time-summary: hours, billable hours and standard value (billable time at its rate). */
+/**
+ * time-summary: hours, billable hours and standard value (billable time at its rate). The whole
+ * firm by client in name order (the default) walks clients by name and sums each one's rows of
+ * the client grain; with one row per group (a month or a year of that grain), the count and
+ * totals are one pass over the rows, without grouping them (ADR 0184).
+ */
 export async function timeSummary(tx: Tx, request: ReportRequest): Promise<PagedRows> {
+  const byClientGrain = request.groupBy === 'client' && rollupGrain('time', request) === 'client';
   return pagedGroups(
     tx,
     request,
     sql`
-      select ${groupColumn(request.groupBy)} as group_id, sum(r.minutes) as minutes,
-        sum(r.billable_minutes) as billable_minutes, sum(r.minutes - r.billable_minutes) as non_billable_minutes,
-        sum(r.standard_cents) as standard_cents
+      select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS}
       ${rollupSource('time', request)}
       group by 1 having sum(r.entries) <> 0`,
     TIME_FIGURES,
+    {},
+    {
+      ...(byClientGrain
+        ? {
+            clientFigures: sql`select ${TIME_SUMS} from ${clientPeriodRows('time', request, sql`l.id`)} having sum(r.entries) <> 0`,
+          }
+        : {}),
+      ...(oneRowPerGroup('time', request)
+        ? {
+            totals: sql`select count(*) filter (where r.entries <> 0) as total_rows, coalesce(sum(r.minutes), 0) as minutes,
+              coalesce(sum(r.billable_minutes), 0) as billable_minutes,
+              coalesce(sum(r.minutes - r.billable_minutes), 0) as non_billable_minutes,
+              coalesce(sum(r.standard_cents), 0) as standard_cents
+              ${rollupSource('time', request)}`,
+          }
+        : {}),
+    },
   );
 }
 
@@ -32,37 +54,32 @@ function daysOf(from: string, to: string): number {
 /**
  * utilization: billable hours / available hours per person and for the firm. Available =
  * the person's hours per week pro-rated by the period's calendar days. Everyone active with
- * hours to give is listed, and anyone who recorded time in the period.
+ * hours to give is listed, and anyone who recorded time in the period. Computed, sorted and
+ * paged in the database as the other reports are, labels read for the page only (ADR 0184);
+ * available minutes and the ratio round as available-hours.ts and ratios.ts do.
  */
 export async function utilization(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const days = daysOf(request.from, request.to);
-  const figures = rowsOf<{ group_id: number; per_week: number; minutes: string; billable_minutes: string }>(
-    await tx.execute(sql`
-      with worked as (
+  const answer = await pagedGroups(
+    tx,
+    request,
+    sql`
+      select u.id as group_id, ${availableMinutesSql(sql`u.available_minutes_per_week`, days)} as available_minutes,
+        coalesce(w.minutes, 0) as minutes, coalesce(w.billable_minutes, 0) as billable_minutes
+      from users u left join (
         select r.user_id, sum(r.minutes) as minutes, sum(r.billable_minutes) as billable_minutes
         ${rollupSource('time', { ...request, groupBy: 'staff' })}
         group by r.user_id having sum(r.entries) <> 0
-      )
-      select u.id as group_id, ${availableMinutesPerWeek('u')} as per_week,
-        coalesce(w.minutes, 0) as minutes, coalesce(w.billable_minutes, 0) as billable_minutes
-      from users u left join worked w on w.user_id = u.id
+      ) w on w.user_id = u.id
       where u.organization_id = ${request.organizationId}
-        and (w.user_id is not null or (u.active and ${availableMinutesPerWeek('u')} > 0))
-        ${request.staffId !== undefined ? sql`and u.id = ${request.staffId}` : sql``}`),
+        and (w.user_id is not null or (u.active and u.available_minutes_per_week > 0))
+        ${request.staffId !== undefined ? sql`and u.id = ${request.staffId}` : sql``}`,
+    UTILIZATION_SUMS,
+    { utilization_bp: basisPointsSql(sql`g.billable_minutes`, sql`g.available_minutes`) },
   );
-  const withAvailable = figures.map(({ per_week, ...row }) => {
-    const available = availableMinutes(Number(per_week), days);
-    return {
-      ...row,
-      available_minutes: available,
-      utilization_bp: basisPoints(Number(row.billable_minutes), available),
-    };
-  });
-  const rows = await labelled(tx, request.organizationId, 'staff', withAvailable);
-  const totals = sumFigures(rows, ['available_minutes', 'minutes', 'billable_minutes']);
+  const { totals } = answer;
   return {
-    rows: pageOfRows(rows, request),
+    ...answer,
     totals: { ...totals, utilization_bp: basisPoints(totals.billable_minutes!, totals.available_minutes!) },
-    total: rows.length,
   };
 }
