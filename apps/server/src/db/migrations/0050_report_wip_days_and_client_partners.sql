@@ -185,3 +185,9 @@ ALTER TABLE report_wip_firm_days ENABLE ROW LEVEL SECURITY;
 ALTER TABLE report_wip_firm_days FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON report_wip_days USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));
 CREATE POLICY tenant_isolation ON report_wip_firm_days USING (organization_id = (SELECT current_org_id())) WITH CHECK (organization_id = (SELECT current_org_id()));
+
+-- Reports by responsible partner (realization's default grouping, and time and WIP by partner)
+-- join a period's client rollup rows (about 19,000 a month at full scale) to each client's
+-- partner. From the clients table itself that is a scan of every client's whole row (13 ms of
+-- 28 for the month's realization); from this index, an index-only scan of (id, partner).
+CREATE INDEX clients_partners ON clients (organization_id, id) INCLUDE (responsible_partner_id);
