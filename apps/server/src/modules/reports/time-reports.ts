@@ -7,7 +7,8 @@ import type { ReportRequest } from './report-query';
 import { clientPeriodRows, groupColumn, oneRowPerGroup, rollupGrain, rollupSource } from './rollup-grain';
 
 const TIME_FIGURES = ['minutes', 'billable_minutes', 'non_billable_minutes', 'standard_cents'] as const;
-const UTILIZATION_SUMS = ['available_minutes', 'minutes', 'billable_minutes'] as const;
+// In the order the rows and totals have always had their keys (the CSV's columns follow them).
+const UTILIZATION_SUMS = ['minutes', 'billable_minutes', 'available_minutes'] as const;
 const TIME_SUMS = sql`sum(r.minutes) as minutes, sum(r.billable_minutes) as billable_minutes,
   sum(r.minutes - r.billable_minutes) as non_billable_minutes, sum(r.standard_cents) as standard_cents`;
 
@@ -77,9 +78,14 @@ export async function utilization(tx: Tx, request: ReportRequest): Promise<Paged
     UTILIZATION_SUMS,
     { utilization_bp: basisPointsSql(sql`g.billable_minutes`, sql`g.available_minutes`) },
   );
-  const { totals } = answer;
+  const { available_minutes, minutes, billable_minutes } = answer.totals;
   return {
     ...answer,
-    totals: { ...totals, utilization_bp: basisPoints(totals.billable_minutes!, totals.available_minutes!) },
+    totals: {
+      available_minutes: available_minutes!,
+      minutes: minutes!,
+      billable_minutes: billable_minutes!,
+      utilization_bp: basisPoints(billable_minutes!, available_minutes!),
+    },
   };
 }
