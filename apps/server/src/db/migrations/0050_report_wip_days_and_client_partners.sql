@@ -18,9 +18,11 @@
 -- The firm rows count, per day, the clients whose first WIP day it is: the number of clients
 -- with WIP on or before a date is the sum of that count over the days up to it. A writer reads
 -- a client's first day before and after its change, so writers of the same client take turns
--- (a transaction-scoped advisory lock per client, in client order, until commit); the firm rows
--- are kept in 16 stripes by backend pid (as 0044's firm money months) so writers of the same day
--- do not queue on one row. Readers sum the stripes; a rebuild writes stripe 0.
+-- (transaction-scoped advisory locks, in key order, until commit: one per client under the
+-- organization's taken shared, or for a statement of many clients the organization's alone,
+-- as PgBouncer's transaction pooling allows); the firm rows are kept in 16 stripes by backend
+-- pid (as 0044's firm money months) so writers of the same day do not queue on one row.
+-- Readers sum the stripes; a rebuild writes stripe 0.
 
 CREATE TABLE report_wip_days (
   organization_id integer NOT NULL REFERENCES organizations (id),
@@ -80,9 +82,19 @@ BEGIN
   IF cardinality(wip_moves) = 0 THEN
     RETURN NULL;
   END IF;
-  -- Clients are numbered across organizations: the id alone names the client.
-  PERFORM count(pg_advisory_xact_lock(1150, client_id))
-  FROM (SELECT DISTINCT client_id FROM unnest(wip_moves) ORDER BY 1) c;
+  -- Writers of the same client take turns from here to commit. A statement of a few clients
+  -- (a save, an issue) locks each (clients are numbered across organizations: the id names
+  -- one) under its organization's lock shared; a bulk statement (an import, a seed) takes the
+  -- organization's lock alone instead of a lock per client, which could fill the lock table.
+  IF (SELECT count(DISTINCT client_id) FROM unnest(wip_moves)) <= 16 THEN
+    PERFORM count(pg_advisory_xact_lock_shared(1151, organization_id))
+    FROM (SELECT DISTINCT organization_id FROM unnest(wip_moves) ORDER BY 1) o;
+    PERFORM count(pg_advisory_xact_lock(1150, client_id))
+    FROM (SELECT DISTINCT client_id FROM unnest(wip_moves) ORDER BY 1) c;
+  ELSE
+    PERFORM count(pg_advisory_xact_lock(1151, organization_id))
+    FROM (SELECT DISTINCT organization_id FROM unnest(wip_moves) ORDER BY 1) o;
+  END IF;
   firsts_before := ARRAY(
     SELECT ROW(c.organization_id, c.client_id, (SELECT min(d.day) FROM report_wip_days d
         WHERE d.organization_id = c.organization_id AND d.client_id = c.client_id))::report_wip_first
