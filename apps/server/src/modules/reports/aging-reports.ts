@@ -118,11 +118,11 @@ export async function wipAging(tx: Tx, request: ReportRequest): Promise<PagedRow
   if (request.groupBy !== 'client' || request.clientId !== undefined || request.partnerId !== undefined) {
     return pagedGroups(tx, request, grouped, WIP_FIGURES);
   }
-  // The whole firm by client: the firm's day rows give the totals and the count.
+  // The whole firm by client: the firm's day rows give the totals and the count, and a page by
+  // name may walk clients (report-page.ts).
   const totals = sql`select coalesce(sum(f.first_clients), 0) as total_rows,
       ${wipBuckets(request.to, sql`f.cents`, sql`f.day`)}
     from report_wip_firm_days f where f.organization_id = ${request.organizationId} and f.day <= ${request.to}::date`;
-  if (request.sort !== 'label') return pagedGroups(tx, request, grouped, WIP_FIGURES, {}, { totals });
   return pagedGroups(
     tx,
     request,
@@ -131,37 +131,11 @@ export async function wipAging(tx: Tx, request: ReportRequest): Promise<PagedRow
     {},
     {
       totals,
-      ...((await walkClients(tx, request))
-        ? {
-            clientFigures: sql`select ${wipBuckets(request.to, sql`w.cents`, sql`w.day`)} from report_wip_days w
-        where w.organization_id = ${request.organizationId} and w.client_id = l.id and w.day <= ${request.to}::date
-        having count(*) > 0`,
-          }
-        : {}),
+      clientFigures: sql`select ${wipBuckets(request.to, sql`w.cents`, sql`w.day`)} from report_wip_days w
+      where w.organization_id = ${request.organizationId} and w.client_id = l.id and w.day <= ${request.to}::date
+      having count(*) > 0`,
     },
   );
-}
-
-/**
- * Whether a page by client name is cheaper walking clients in name order (a probe of each
- * client's days until the page is full; the fewer clients have WIP, the more are probed) than
- * grouping every day row on or before `to` (at most one per item).
- */
-async function walkClients(tx: Tx, request: ReportRequest): Promise<boolean> {
-  const [row] = rowsOf<{ items: string; with_wip: string; clients: string }>(
-    await tx.execute(sql`select
-      (select coalesce(sum(items), 0) from report_wip_firm_days
-        where organization_id = ${request.organizationId} and day <= ${request.to}::date) as items,
-      (select coalesce(sum(first_clients), 0) from report_wip_firm_days
-        where organization_id = ${request.organizationId} and day <= ${request.to}::date) as with_wip,
-      (select coalesce(sum(clients), 0) from client_status_counts where organization_id = ${request.organizationId}) as clients`),
-  );
-  const items = Number(row!.items);
-  const withWip = Number(row!.with_wip);
-  const clients = Number(row!.clients);
-  const wanted = request.offset + request.limit;
-  const probes = withWip >= wanted ? Math.ceil((wanted * clients) / withWip) : clients;
-  return probes * 2 < items;
 }
 
 /** wip-aging from the items themselves: by staff, or with a staff filter (the rollup has no person). */

@@ -332,9 +332,8 @@ describe('the WIP rollup equals a computation from scratch (fast-check)', () => 
     return byClient;
   }
 
-  let mostItems = 0;
+  let mostClients = 0;
   async function checkReport(items: Item[]) {
-    mostItems = Math.max(mostItems, items.length);
     const admin = sessions[0]!;
     const figuresOf = (answer: WipAnswer) =>
       Object.fromEntries(
@@ -343,6 +342,7 @@ describe('the WIP rollup equals a computation from scratch (fast-check)', () => 
     for (const day of [20, 75, 150]) {
       const to = dateOf(day);
       const expected = expectedAging(items, to);
+      mostClients = Math.max(mostClients, expected.size);
       const totals = {
         days_0_30_cents: 0,
         days_31_60_cents: 0,
@@ -388,8 +388,8 @@ describe('the WIP rollup equals a computation from scratch (fast-check)', () => 
         (select count(*) from invoices where organization_id = ${organizationId} and status <> 'draft') as issued`);
     expect(Number(counts!.voided)).toBeGreaterThan(0);
     expect(Number(counts!.issued)).toBeGreaterThan(Number(counts!.voided));
-    // More items than twice the 3 clients: a page by name walked the clients (aging-reports.ts).
-    expect(mostItems).toBeGreaterThan(6);
+    // Some checks had WIP of every client (a page by name walked them, report-page.ts), some not.
+    expect(mostClients).toBe(3);
   });
 
   it('stays exact when entries and expenses of the same clients land at once (PostgreSQL runs them in parallel)', async () => {

@@ -521,6 +521,10 @@ describe('GET /reports/{name}: the formulas on a hand-built firm', () => {
         expect(body.total, period).toBe(2);
       }
     }
+    // One row a page: the page by name walks clients, Cedar first from Z to A, and skips it.
+    const last = await report('time-summary?from=2026-01-01&to=2026-01-31&order=desc&page_size=1');
+    expect(last.rows.map((row) => row.label)).toEqual(['Birch LLC']);
+    expect(last.total).toBe(2);
     const second = await report('time-summary?from=2026-01-01&to=2026-01-31&page_size=1&page=2');
     expect(second.rows.map((row) => row.label)).toEqual(['Birch LLC']);
     expect(second).toMatchObject({ total: 2, totals: { minutes: 270, standard_cents: 55_000 } });
