@@ -84,45 +84,6 @@ function periodRows(family: Family, grain: Grain, request: ReportRequest): SQL {
   return sql`(${sql.join(branches, sql` union all `)}) r`;
 }
 
-/** The first days of the months (or years) from `first` to `last`, both included. */
-function unitsBetween(first: string, last: string, unit: 'month' | 'year'): string[] {
-  const units: string[] = [];
-  let year = Number(first.slice(0, 4));
-  let month = Number(first.slice(5, 7));
-  for (;;) {
-    const day = `${year}-${String(month).padStart(2, '0')}-01`;
-    if (day > last) return units;
-    units.push(day);
-    if (unit === 'year' || month === 12) {
-      year += 1;
-      if (unit === 'month') month = 1;
-    } else {
-      month += 1;
-    }
-  }
-}
-
-/**
- * The client-grain rollup rows `r` of one client `clientId` over the request's period: per part
- * of the period, its months or years listed, so each is one probe of the table's key
- * (organization, month or year, client) instead of a walk through every client of a range.
- * For a page of clients walked in name order (report-page.ts) without grouping the whole firm.
- */
-export function clientPeriodRows(family: Family, request: ReportRequest, clientId: SQL): SQL {
-  const columns = sql.raw(`${FIGURES[family]}`);
-  const parts = periodParts(request.from, request.to);
-  const within = (column: 'month' | 'year', units: string[]) =>
-    units.length === 1
-      ? sql`${sql.raw(column)} = ${units[0]}::date`
-      : sql`${sql.raw(column)} = any(${`{${units.join(',')}}`}::date[])`;
-  const branch = (unit: 'month' | 'year', units: string[]) =>
-    sql`select ${columns} from ${sql.raw(`report_${family}_client_${unit}s`)}
-      where organization_id = ${request.organizationId} and ${within(unit, units)} and client_id = ${clientId}`;
-  const branches = parts.months.map((months) => branch('month', unitsBetween(months.first, months.last, 'month')));
-  if (parts.years) branches.push(branch('year', unitsBetween(parts.years.first, parts.years.last, 'year')));
-  return sql`(${sql.join(branches, sql` union all `)}) r`;
-}
-
 /**
  * Whether each group of the request is one rollup row: the grain's key is the group and the
  * period one month or one year. Its count and sums then need no grouping.

@@ -4,7 +4,7 @@ import { availableMinutesSql } from './available-hours';
 import { basisPoints } from './ratios';
 import { basisPointsSql, pagedGroups, type PagedRows } from './report-page';
 import type { ReportRequest } from './report-query';
-import { clientPeriodRows, groupColumn, oneRowPerGroup, rollupGrain, rollupSource } from './rollup-grain';
+import { groupColumn, oneRowPerGroup, rollupSource } from './rollup-grain';
 
 const TIME_FIGURES = ['minutes', 'billable_minutes', 'non_billable_minutes', 'standard_cents'] as const;
 // In the order the rows and totals have always had their keys (the CSV's columns follow them).
@@ -13,38 +13,31 @@ const TIME_SUMS = sql`sum(r.minutes) as minutes, sum(r.billable_minutes) as bill
   sum(r.minutes - r.billable_minutes) as non_billable_minutes, sum(r.standard_cents) as standard_cents`;
 
 /**
- * time-summary: hours, billable hours and standard value (billable time at its rate). The whole
- * firm by client in name order (the default) walks clients by name and sums each one's rows of
- * the client grain; with one row per group (a month or a year of that grain), the count and
- * totals are one pass over the rows, without grouping them (ADR 0184).
+ * time-summary: hours, billable hours and standard value (billable time at its rate). When each
+ * group is one rollup row (a month or a year of the client or person grain), the count and
+ * totals are one pass over the rows without grouping them, and a page of the whole firm by
+ * client name may walk clients and probe each one's row (report-page.ts, ADR 0184).
  */
 export async function timeSummary(tx: Tx, request: ReportRequest): Promise<PagedRows> {
-  const byClientGrain = request.groupBy === 'client' && rollupGrain('time', request) === 'client';
+  const source = rollupSource('time', request);
   return pagedGroups(
     tx,
     request,
-    sql`
-      select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS}
-      ${rollupSource('time', request)}
-      group by 1 having sum(r.entries) <> 0`,
+    sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS} ${source} group by 1 having sum(r.entries) <> 0`,
     TIME_FIGURES,
     {},
-    {
-      ...(byClientGrain
-        ? {
-            clientFigures: sql`select ${TIME_SUMS} from ${clientPeriodRows('time', request, sql`l.id`)} having sum(r.entries) <> 0`,
-          }
-        : {}),
-      ...(oneRowPerGroup('time', request)
-        ? {
-            totals: sql`select count(*) filter (where r.entries <> 0) as total_rows, coalesce(sum(r.minutes), 0) as minutes,
-              coalesce(sum(r.billable_minutes), 0) as billable_minutes,
-              coalesce(sum(r.minutes - r.billable_minutes), 0) as non_billable_minutes,
-              coalesce(sum(r.standard_cents), 0) as standard_cents
-              ${rollupSource('time', request)}`,
-          }
-        : {}),
-    },
+    oneRowPerGroup('time', request)
+      ? {
+          totals: sql`select count(*) filter (where r.entries <> 0) as total_rows, coalesce(sum(r.minutes), 0) as minutes,
+            coalesce(sum(r.billable_minutes), 0) as billable_minutes,
+            coalesce(sum(r.minutes - r.billable_minutes), 0) as non_billable_minutes,
+            coalesce(sum(r.standard_cents), 0) as standard_cents ${source}`,
+          // By client, the client `l`'s row (rollupSource ends with its conditions).
+          ...(request.groupBy === 'client'
+            ? { clientFigures: sql`select ${TIME_SUMS} ${source} and r.client_id = l.id having sum(r.entries) <> 0` }
+            : {}),
+        }
+      : {},
   );
 }
 
