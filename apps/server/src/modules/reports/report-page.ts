@@ -134,7 +134,9 @@ export async function pagedGroups(
       request.offset + request.limit,
     );
   }
-  // Walking clients, no group is computed that is not on the page.
+  // Walking clients, no group is computed that is not on the page. With totals of their own,
+  // the page alone reads the groups: not materialized, a page sorted by a figure is a top-N of
+  // the grouped rows as they stream.
   const statement = walk
     ? sql`
       with page as (select g.*, l.id as group_id, l.legal_name as label, l.code from clients l
@@ -143,7 +145,7 @@ export async function pagedGroups(
         order by l.legal_name ${direction}, l.id ${window})
       select ${totalsColumn} as totals, (select json_agg(p order by ${orderOf('p')})::text from page p) as rows`
     : sql`
-      with figures as materialized (select g.* ${derivedColumns} from (${grouped}) g),
+      with figures as ${sources.totals ? sql`not materialized` : sql`materialized`} (select g.* ${derivedColumns} from (${grouped}) g),
       page as (${page})
       select ${totalsColumn} as totals, (select json_agg(p order by ${orderOf('p')})::text from page p) as rows`;
   const [answer] = rowsOf<{ totals: string; rows: string | null }>(await tx.execute(statement));

@@ -9,24 +9,29 @@ import { groupColumn, oneRowPerGroup, rollupSource } from './rollup-grain';
 const TIME_FIGURES = ['minutes', 'billable_minutes', 'non_billable_minutes', 'standard_cents'] as const;
 // In the order the rows and totals have always had their keys (the CSV's columns follow them).
 const UTILIZATION_SUMS = ['minutes', 'billable_minutes', 'available_minutes'] as const;
+/** TIME_SUMS of a group that is one row: its figures as they are. */
+const TIME_ROW = sql`r.minutes, r.billable_minutes, r.minutes - r.billable_minutes as non_billable_minutes, r.standard_cents`;
 const TIME_SUMS = sql`sum(r.minutes) as minutes, sum(r.billable_minutes) as billable_minutes,
   sum(r.minutes - r.billable_minutes) as non_billable_minutes, sum(r.standard_cents) as standard_cents`;
 
 /**
  * time-summary: hours, billable hours and standard value (billable time at its rate). When each
- * group is one rollup row (a month or a year of the client or person grain), the count and
- * totals are one pass over the rows without grouping them, and a page of the whole firm by
- * client name may walk clients and probe each one's row (report-page.ts, ADR 0184).
+ * group is one rollup row (a month or a year of the client or person grain), the groups are
+ * the rows (no grouping), the count and totals one pass over them, and a page of the whole firm
+ * by client name may walk clients and probe each one's row (report-page.ts, ADR 0184).
  */
 export async function timeSummary(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const source = rollupSource('time', request);
+  const oneRow = oneRowPerGroup('time', request);
   return pagedGroups(
     tx,
     request,
-    sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS} ${source} group by 1 having sum(r.entries) <> 0`,
+    oneRow
+      ? sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_ROW} ${source} and r.entries <> 0`
+      : sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS} ${source} group by 1 having sum(r.entries) <> 0`,
     TIME_FIGURES,
     {},
-    oneRowPerGroup('time', request)
+    oneRow
       ? {
           totals: sql`select count(*) filter (where r.entries <> 0) as total_rows, coalesce(sum(r.minutes), 0) as minutes,
             coalesce(sum(r.billable_minutes), 0) as billable_minutes,
