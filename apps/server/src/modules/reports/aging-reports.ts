@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRow } from '@practice/shared';
 import { withTenant, type Database, type Tx } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
@@ -87,11 +87,59 @@ const WIP_FIGURES = [
   'wip_cents',
 ] as const;
 
+/** The four age buckets and the whole of `value` over rows `w` dated `day`, as of `asOf`. */
+function wipBuckets(asOf: string, value: SQL, day: SQL): SQL {
+  const age = sql`${asOf}::date - ${day}`;
+  return sql`coalesce(sum(${value}) filter (where ${age} <= 30), 0) as days_0_30_cents,
+    coalesce(sum(${value}) filter (where ${age} between 31 and 60), 0) as days_31_60_cents,
+    coalesce(sum(${value}) filter (where ${age} between 61 and 90), 0) as days_61_90_cents,
+    coalesce(sum(${value}) filter (where ${age} > 90), 0) as days_over_90_cents,
+    coalesce(sum(${value}), 0) as wip_cents`;
+}
+
 /**
  * wip-aging: the unbilled WIP (completed billable time and expenses on no issued invoice, as
- * GET /clients/{id}/wip lists it) dated on or before `to`, by the age of the work on `to`.
+ * GET /clients/{id}/wip lists it) dated on or before `to`, by the age of the work on `to`. By
+ * client or partner it reads the client-day rollup of migration 0050 (ADR 0184); by staff, or
+ * with a staff filter, the items themselves.
  */
 export async function wipAging(tx: Tx, request: ReportRequest): Promise<PagedRows> {
+  if (request.groupBy === 'staff' || request.staffId !== undefined) return wipAgingOfItems(tx, request);
+  const byPartner = request.groupBy === 'partner' || request.partnerId !== undefined;
+  const grouped = sql`
+    select ${request.groupBy === 'partner' ? sql`coalesce(c.responsible_partner_id, 0)` : sql`w.client_id`} as group_id,
+      ${wipBuckets(request.to, sql`w.cents`, sql`w.day`)}
+    from report_wip_days w
+    ${byPartner ? sql`join clients c on c.organization_id = w.organization_id and c.id = w.client_id` : sql``}
+    where w.organization_id = ${request.organizationId} and w.day <= ${request.to}::date
+      ${request.clientId !== undefined ? sql`and w.client_id = ${request.clientId}` : sql``}
+      ${request.partnerId !== undefined ? sql`and c.responsible_partner_id = ${request.partnerId}` : sql``}
+    group by 1`;
+  if (request.groupBy !== 'client' || request.clientId !== undefined || request.partnerId !== undefined) {
+    return pagedGroups(tx, request, grouped, WIP_FIGURES);
+  }
+  // The whole firm by client: the firm's day rows give the totals and the count, and a page by
+  // name may walk clients (report-page.ts).
+  const totals = sql`select coalesce(sum(f.first_clients), 0) as total_rows,
+      ${wipBuckets(request.to, sql`f.cents`, sql`f.day`)}
+    from report_wip_firm_days f where f.organization_id = ${request.organizationId} and f.day <= ${request.to}::date`;
+  return pagedGroups(
+    tx,
+    request,
+    grouped,
+    WIP_FIGURES,
+    {},
+    {
+      totals,
+      clientFigures: sql`select ${wipBuckets(request.to, sql`w.cents`, sql`w.day`)} from report_wip_days w
+      where w.organization_id = ${request.organizationId} and w.client_id = l.id and w.day <= ${request.to}::date
+      having count(*) > 0`,
+    },
+  );
+}
+
+/** wip-aging from the items themselves: by staff, or with a staff filter (the rollup has no person). */
+async function wipAgingOfItems(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const group =
     request.groupBy === 'staff'
       ? sql`w.user_id`
@@ -112,18 +160,13 @@ export async function wipAging(tx: Tx, request: ReportRequest): Promise<PagedRow
     tx,
     request,
     sql`
-      select ${group} as group_id,
-        coalesce(sum(w.value) filter (where w.age <= 30), 0) as days_0_30_cents,
-        coalesce(sum(w.value) filter (where w.age between 31 and 60), 0) as days_31_60_cents,
-        coalesce(sum(w.value) filter (where w.age between 61 and 90), 0) as days_61_90_cents,
-        coalesce(sum(w.value) filter (where w.age > 90), 0) as days_over_90_cents,
-        sum(w.value) as wip_cents
+      select ${group} as group_id, ${wipBuckets(request.to, sql`w.value`, sql`w.day`)}
       from (
-        select t.client_id, t.user_id, t.amount_cents::bigint as value, ${request.to}::date - t.entry_date as age
+        select t.client_id, t.user_id, t.amount_cents::bigint as value, t.entry_date as day
         from time_entries t
         where ${itemFilter('t')} and t.status = 'completed' and t.billable and t.entry_date <= ${request.to}::date
         union all
-        select e.client_id, e.user_id, e.total_cents::bigint, ${request.to}::date - e.expense_date
+        select e.client_id, e.user_id, e.total_cents::bigint, e.expense_date
         from expenses e
         where ${itemFilter('e')} and e.status = 'completed' and e.billable and e.expense_date <= ${request.to}::date
       ) w

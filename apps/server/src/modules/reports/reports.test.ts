@@ -498,4 +498,35 @@ describe('GET /reports/{name}: the formulas on a hand-built firm', () => {
     expect(staff.statusCode).toBe(403);
     expect(tax + bookkeeping).toBeGreaterThan(0);
   });
+
+  it('a client whose time was all deleted is no row, and not counted, in a page by name', async () => {
+    // Cedar's only entry, deleted: its rollup rows of January and of 2026 stay with 0 entries.
+    const cedar = (await createClient(ada, { legal_name: 'Cedar Ltd' })).id;
+    const gone = await createTimeEntry(ada, {
+      client_id: cedar,
+      activity_type_id: tax,
+      entry_date: '2026-01-20',
+      minutes: 60,
+      billable: true,
+      status: 'completed',
+    });
+    expectStatus(await ada.request({ method: 'DELETE', url: `/time-entries/${gone.id}` }), 204);
+    for (const period of ['from=2026-01-01&to=2026-01-31', 'from=2026-01-01&to=2026-12-31']) {
+      for (const order of ['asc', 'desc']) {
+        const body = await report(`time-summary?${period}&order=${order}`);
+        expect(
+          body.rows.map((row) => row.label),
+          period,
+        ).toEqual(order === 'asc' ? ['Acme Co', 'Birch LLC'] : ['Birch LLC', 'Acme Co']);
+        expect(body.total, period).toBe(2);
+      }
+    }
+    // One row a page: the page by name walks clients, Cedar first from Z to A, and skips it.
+    const last = await report('time-summary?from=2026-01-01&to=2026-01-31&order=desc&page_size=1');
+    expect(last.rows.map((row) => row.label)).toEqual(['Birch LLC']);
+    expect(last.total).toBe(2);
+    const second = await report('time-summary?from=2026-01-01&to=2026-01-31&page_size=1&page=2');
+    expect(second.rows.map((row) => row.label)).toEqual(['Birch LLC']);
+    expect(second).toMatchObject({ total: 2, totals: { minutes: 270, standard_cents: 55_000 } });
+  });
 });

@@ -84,6 +84,21 @@ function periodRows(family: Family, grain: Grain, request: ReportRequest): SQL {
   return sql`(${sql.join(branches, sql` union all `)}) r`;
 }
 
+/**
+ * Whether each group of the request is one rollup row: the grain's key is the group and the
+ * period one month or one year. Its count and sums then need no grouping.
+ */
+export function oneRowPerGroup(family: Family, request: ReportRequest): boolean {
+  const grain = rollupGrain(family, request);
+  const keyed =
+    (grain === 'client' && request.groupBy === 'client') || (grain === 'staff' && request.groupBy === 'staff');
+  const parts = periodParts(request.from, request.to);
+  const single = parts.years
+    ? parts.months.length === 0 && parts.years.first === parts.years.last
+    : parts.months.length === 1 && parts.months[0]!.first === parts.months[0]!.last;
+  return keyed && single;
+}
+
 /** The group id of a rollup row `r` (partner through the client `c`). */
 export function groupColumn(group: ReportGroup): SQL {
   switch (group) {

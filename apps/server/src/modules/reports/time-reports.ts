@@ -1,27 +1,48 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rowsOf } from '../ledger/rows';
-import { availableMinutes, availableMinutesPerWeek } from './available-hours';
-import { labelled } from './group-labels';
-import { basisPoints, sumFigures } from './ratios';
-import { pagedGroups, pageOfRows, type PagedRows } from './report-page';
+import { availableMinutesSql } from './available-hours';
+import { basisPoints } from './ratios';
+import { basisPointsSql, pagedGroups, type PagedRows } from './report-page';
 import type { ReportRequest } from './report-query';
-import { groupColumn, rollupSource } from './rollup-grain';
+import { groupColumn, oneRowPerGroup, rollupSource } from './rollup-grain';
 
 const TIME_FIGURES = ['minutes', 'billable_minutes', 'non_billable_minutes', 'standard_cents'] as const;
+// In the order the rows and totals have always had their keys (the CSV's columns follow them).
+const UTILIZATION_SUMS = ['minutes', 'billable_minutes', 'available_minutes'] as const;
+/** TIME_SUMS of a group that is one row: its figures as they are. */
+const TIME_ROW = sql`r.minutes, r.billable_minutes, r.minutes - r.billable_minutes as non_billable_minutes, r.standard_cents`;
+const TIME_SUMS = sql`sum(r.minutes) as minutes, sum(r.billable_minutes) as billable_minutes,
+  sum(r.minutes - r.billable_minutes) as non_billable_minutes, sum(r.standard_cents) as standard_cents`;
 
-/** time-summary: hours, billable hours and standard value (billable time at its rate). */
+/**
+ * time-summary: hours, billable hours and standard value (billable time at its rate). When each
+ * group is one rollup row (a month or a year of the client or person grain), the groups are
+ * the rows (no grouping), the count and totals one pass over them, and a page of the whole firm
+ * by client name may walk clients and probe each one's row (report-page.ts, ADR 0184).
+ */
 export async function timeSummary(tx: Tx, request: ReportRequest): Promise<PagedRows> {
+  const source = rollupSource('time', request);
+  const oneRow = oneRowPerGroup('time', request);
   return pagedGroups(
     tx,
     request,
-    sql`
-      select ${groupColumn(request.groupBy)} as group_id, sum(r.minutes) as minutes,
-        sum(r.billable_minutes) as billable_minutes, sum(r.minutes - r.billable_minutes) as non_billable_minutes,
-        sum(r.standard_cents) as standard_cents
-      ${rollupSource('time', request)}
-      group by 1 having sum(r.entries) <> 0`,
+    oneRow
+      ? sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_ROW} ${source} and r.entries <> 0`
+      : sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS} ${source} group by 1 having sum(r.entries) <> 0`,
     TIME_FIGURES,
+    {},
+    oneRow
+      ? {
+          totals: sql`select count(*) filter (where r.entries <> 0) as total_rows, coalesce(sum(r.minutes), 0) as minutes,
+            coalesce(sum(r.billable_minutes), 0) as billable_minutes,
+            coalesce(sum(r.minutes - r.billable_minutes), 0) as non_billable_minutes,
+            coalesce(sum(r.standard_cents), 0) as standard_cents ${source}`,
+          // By client, the client `l`'s row (rollupSource ends with its conditions).
+          ...(request.groupBy === 'client'
+            ? { clientFigures: sql`select ${TIME_SUMS} ${source} and r.client_id = l.id having sum(r.entries) <> 0` }
+            : {}),
+        }
+      : {},
   );
 }
 
@@ -32,37 +53,37 @@ function daysOf(from: string, to: string): number {
 /**
  * utilization: billable hours / available hours per person and for the firm. Available =
  * the person's hours per week pro-rated by the period's calendar days. Everyone active with
- * hours to give is listed, and anyone who recorded time in the period.
+ * hours to give is listed, and anyone who recorded time in the period. Computed, sorted and
+ * paged in the database as the other reports are, labels read for the page only (ADR 0184);
+ * available minutes and the ratio round as available-hours.ts and ratios.ts do.
  */
 export async function utilization(tx: Tx, request: ReportRequest): Promise<PagedRows> {
   const days = daysOf(request.from, request.to);
-  const figures = rowsOf<{ group_id: number; per_week: number; minutes: string; billable_minutes: string }>(
-    await tx.execute(sql`
-      with worked as (
+  const answer = await pagedGroups(
+    tx,
+    request,
+    sql`
+      select u.id as group_id, ${availableMinutesSql(sql`u.available_minutes_per_week`, days)} as available_minutes,
+        coalesce(w.minutes, 0) as minutes, coalesce(w.billable_minutes, 0) as billable_minutes
+      from users u left join (
         select r.user_id, sum(r.minutes) as minutes, sum(r.billable_minutes) as billable_minutes
         ${rollupSource('time', { ...request, groupBy: 'staff' })}
         group by r.user_id having sum(r.entries) <> 0
-      )
-      select u.id as group_id, ${availableMinutesPerWeek('u')} as per_week,
-        coalesce(w.minutes, 0) as minutes, coalesce(w.billable_minutes, 0) as billable_minutes
-      from users u left join worked w on w.user_id = u.id
+      ) w on w.user_id = u.id
       where u.organization_id = ${request.organizationId}
-        and (w.user_id is not null or (u.active and ${availableMinutesPerWeek('u')} > 0))
-        ${request.staffId !== undefined ? sql`and u.id = ${request.staffId}` : sql``}`),
+        and (w.user_id is not null or (u.active and u.available_minutes_per_week > 0))
+        ${request.staffId !== undefined ? sql`and u.id = ${request.staffId}` : sql``}`,
+    UTILIZATION_SUMS,
+    { utilization_bp: basisPointsSql(sql`g.billable_minutes`, sql`g.available_minutes`) },
   );
-  const withAvailable = figures.map(({ per_week, ...row }) => {
-    const available = availableMinutes(Number(per_week), days);
-    return {
-      ...row,
-      available_minutes: available,
-      utilization_bp: basisPoints(Number(row.billable_minutes), available),
-    };
-  });
-  const rows = await labelled(tx, request.organizationId, 'staff', withAvailable);
-  const totals = sumFigures(rows, ['available_minutes', 'minutes', 'billable_minutes']);
+  const { available_minutes, minutes, billable_minutes } = answer.totals;
   return {
-    rows: pageOfRows(rows, request),
-    totals: { ...totals, utilization_bp: basisPoints(totals.billable_minutes!, totals.available_minutes!) },
-    total: rows.length,
+    ...answer,
+    totals: {
+      available_minutes: available_minutes!,
+      minutes: minutes!,
+      billable_minutes: billable_minutes!,
+      utilization_bp: basisPoints(billable_minutes!, available_minutes!),
+    },
   };
 }
