@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { expectNoAxeViolations } from './support/axe';
 import { apiAs, createClient, unique } from './support/records';
 
 test.describe('toasts', () => {
@@ -20,9 +21,11 @@ test.describe('toasts', () => {
     await expect(notifications.locator('[aria-live="polite"]')).toHaveCount(1);
     await expect(saved.locator('.toast-progress')).toHaveCount(1);
 
-    // Hovered, it outlives its 3 s; let go, it leaves.
+    // Hovered, it outlives its 3 s, and axe finds nothing in it; let go, it leaves.
     await saved.hover();
     await page.waitForTimeout(3800);
+    await expect(saved).toBeVisible();
+    await expectNoAxeViolations(page, 'a toast held by the pointer');
     await expect(saved).toBeVisible();
     await page.mouse.move(5, 5);
     await expect(saved).toBeHidden({ timeout: 5000 });

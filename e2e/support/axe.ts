@@ -11,17 +11,36 @@ type AxeOptions = {
 };
 
 /**
- * Resolves once every finite animation and transition has ended (a spinner's endless turn is
- * left running): contrast measured mid-fade or mid-transition is neither colour.
+ * Resolves once every running finite animation and transition has ended (a spinner's endless
+ * turn is left running, a paused one stays paused): contrast measured mid-fade or
+ * mid-transition is neither colour.
  */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        )
         .map((animation) => animation.finished.catch(() => undefined)),
     ).then(() => undefined),
+  );
+}
+
+/**
+ * Waits until no toast is counting down or leaving: one that leaves on its own can start to fade
+ * while axe reads it (its countdown ends with its progress bar, which animationsSettled waits
+ * for). A toast held by the pointer or focus stays, and is checked as it is.
+ */
+async function passingToastsGone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.toast')].every(
+      (toast) =>
+        !toast.classList.contains('is-leaving') &&
+        (toast.querySelector('.toast-progress') === null || toast.matches(':hover, :focus-within')),
+    ),
   );
 }
 
@@ -29,6 +48,7 @@ export async function animationsSettled(page: Page): Promise<void> {
 export async function axeViolations(page: Page, { enhancedContrast = false }: AxeOptions = {}) {
   const builder = new AxeBuilder({ page });
   if (enhancedContrast) builder.options({ rules: { 'color-contrast-enhanced': { enabled: true } } });
+  await passingToastsGone(page);
   await animationsSettled(page);
   const { violations } = await builder.withTags(WCAG_TAGS).analyze();
   // What a failure needs to be fixed: the rule, and each element with axe's reason.
