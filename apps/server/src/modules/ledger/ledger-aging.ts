@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { withTenant, type Database, type Tx } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
 import { readBillingSettings } from '../invoices/billing-settings';
+import { addDays } from '../time-entries/calendar';
 import { offsetOf, pageQuery, type Page } from '../records/pagination';
 import { rowsOf } from './rows';
 
@@ -71,15 +72,21 @@ const bucketSums = (owed: SQL, late: SQL) => sql`
   coalesce(sum(${owed}) filter (where ${late} between 61 and 90), 0)::text as days_61_90_cents,
   coalesce(sum(${owed}) filter (where ${late} > 90), 0)::text as days_over_90_cents`;
 
-type MonthEndRow = { as_of: string; total: number; totals: FigureRow; items: FigureRow[] | null };
+/** A page of the aging as the database's JSON answers give it. */
+type AnswerRow = { as_of: string; total: number; totals: FigureRow; items: FigureRow[] | null };
 
-type CurrentRow = {
-  as_of: string;
-  current: boolean;
-  total: number;
-  totals: FigureRow;
-  items: FigureRow[] | null;
-};
+type CurrentRow = AnswerRow & { current: boolean };
+
+function answerOf(row: AnswerRow, query: AgingQuery): AgingAnswer {
+  return {
+    as_of: row.as_of,
+    items: (row.items ?? []).map(itemOf),
+    total: row.total,
+    page: query.page,
+    page_size: query.page_size,
+    totals: figuresOf(row.totals),
+  };
+}
 
 /**
  * The aging when nothing of the firm is dated after `as_of` (as of today, as a rule): then what
@@ -172,9 +179,7 @@ async function datedAging(tx: Tx, organizationId: number, query: AgingQuery, asO
 }
 
 function isMonthEnd(day: string): boolean {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.getUTCDate() === 1;
+  return addDays(day, 1).endsWith('-01');
 }
 
 /**
@@ -186,13 +191,13 @@ async function monthEndAging(
   organizationId: number,
   query: AgingQuery,
   monthEnd: string,
-): Promise<MonthEndRow | undefined> {
+): Promise<AnswerRow | undefined> {
   const [row] = await database.readAsTenant<{ answer: string | null }>(
     organizationId,
     sql`select month_end_aging(${organizationId}, ${monthEnd}::date, ${query.client_id ?? null}::int,
       ${query.partner_id ?? null}::int, ${query.page_size}, ${offsetOf(query)}) as answer`,
   );
-  return row?.answer ? (JSON.parse(row.answer) as MonthEndRow) : undefined;
+  return row?.answer ? (JSON.parse(row.answer) as AnswerRow) : undefined;
 }
 
 /**
@@ -209,30 +214,13 @@ export async function readAging(
   options: { exact?: boolean } = {},
 ): Promise<AgingAnswer> {
   const organizationId = actor.organizationId;
-  const page = { page: query.page, page_size: query.page_size };
   if (!options.exact && query.as_of !== undefined && isMonthEnd(query.as_of)) {
     const kept = await monthEndAging(database, organizationId, query, query.as_of);
-    if (kept) {
-      return {
-        as_of: kept.as_of,
-        items: (kept.items ?? []).map(itemOf),
-        total: kept.total,
-        ...page,
-        totals: figuresOf(kept.totals),
-      };
-    }
+    if (kept) return answerOf(kept, query);
   }
   if (!options.exact) {
     const current = await currentAging(database, organizationId, query);
-    if (current?.current) {
-      return {
-        as_of: current.as_of,
-        items: (current.items ?? []).map(itemOf),
-        total: current.total,
-        ...page,
-        totals: figuresOf(current.totals),
-      };
-    }
+    if (current?.current) return answerOf(current, query);
   }
   return withTenant(database.db, organizationId, async (tx) => {
     const asOf = query.as_of ?? (await readBillingSettings(tx, organizationId)).today;
@@ -240,6 +228,13 @@ export async function readAging(
     const totals = Object.fromEntries(FIGURES.map((name) => [name, 0])) as Figures;
     for (const item of items) for (const name of FIGURES) totals[name] += item[name];
     const start = offsetOf(query);
-    return { as_of: asOf, items: items.slice(start, start + query.page_size), total: items.length, ...page, totals };
+    return {
+      as_of: asOf,
+      items: items.slice(start, start + query.page_size),
+      total: items.length,
+      page: query.page,
+      page_size: query.page_size,
+      totals,
+    };
   });
 }
