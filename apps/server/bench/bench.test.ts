@@ -239,12 +239,12 @@ describe('billing scenarios', () => {
     return { pool, scenarios, toppedUp };
   };
 
-  it('split WIP into drafts of one client and at most three entries, no entry twice', () => {
+  it('split WIP into drafts of one client and at most three entries, no entry twice, a client at a time', () => {
     expect(batches).toEqual([
       { clientId: 5, timeEntryIds: [50, 51, 52] },
-      { clientId: 5, timeEntryIds: [53] },
       { clientId: 6, timeEntryIds: [60] },
       { clientId: 7, timeEntryIds: [70] },
+      { clientId: 5, timeEntryIds: [53] },
     ]);
   });
 
@@ -270,9 +270,9 @@ describe('billing scenarios', () => {
     }
     expect(bodies.map((body) => (body as { time_entry_ids: number[] }).time_entry_ids)).toEqual([
       [50, 51, 52],
-      [53],
       [60],
       [70],
+      [53],
     ]);
     create!.onResponse!(201, JSON.stringify({ id: 31 }));
     create!.onResponse!(409, JSON.stringify({ error: 'An item you selected is already on an invoice' }));

@@ -12,20 +12,27 @@ const WIP_ENTRIES_READ = 90_000;
 export const BILLING_MIX = { billing: 4, partner: 2 } as const;
 
 /**
- * Splits WIP entries (ordered by client) into drafts of up to `size` entries of one client:
- * no two drafts share an entry, so parallel drafts never collide on an item.
+ * Splits WIP entries (ordered by client) into drafts of up to `size` entries of one client (no
+ * two drafts share an entry, so parallel drafts never collide on an item), dealt in rounds over
+ * the clients: a firm's billers bill one client each at a time, not ten drafts of one client at
+ * once, which would queue every call on that client's rows (ADR 0189).
  */
 export function wipBatches(rows: { client_id: number; id: number }[], size = ENTRIES_PER_DRAFT): WipBatch[] {
-  const batches: WipBatch[] = [];
-  let current: WipBatch | null = null;
+  const perClient = new Map<number, WipBatch[]>();
   for (const row of rows) {
-    if (!current || current.clientId !== row.client_id || current.timeEntryIds.length >= size) {
-      current = { clientId: row.client_id, timeEntryIds: [] };
-      batches.push(current);
-    }
-    current.timeEntryIds.push(row.id);
+    const batches = perClient.get(row.client_id) ?? [];
+    const last = batches.at(-1);
+    if (last && last.timeEntryIds.length < size) last.timeEntryIds.push(row.id);
+    else batches.push({ clientId: row.client_id, timeEntryIds: [row.id] });
+    perClient.set(row.client_id, batches);
   }
-  return batches;
+  const queues = [...perClient.values()];
+  const total = queues.reduce((sum, batches) => sum + batches.length, 0);
+  const dealt: WipBatch[] = [];
+  for (let round = 0; dealt.length < total; round += 1) {
+    for (const batches of queues) if (round < batches.length) dealt.push(batches[round]!);
+  }
+  return dealt;
 }
 
 /** The firm's completed billable entries on no invoice, grouped into drafts. */
