@@ -1,9 +1,9 @@
 import { expect as pollExpect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { DEMO_USERS } from './support/demo';
+import { apiUrl, DEMO_USERS } from './support/demo';
 import { expect, login, test } from './support/fixtures';
 import { mailTo, type ReceivedMail } from './support/mail';
-import { apiAs, createClient, unique } from './support/records';
+import { apiAs, createClient, csrfOf, unique } from './support/records';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -101,6 +101,70 @@ test.describe('support tickets', () => {
     await expect(other.getByRole('alert')).toContainText('Ticket not found');
     await expect(other.getByText(subject)).toHaveCount(0);
     await otherContext.close();
+  });
+
+  test('refuses a file that is not what its name says and a blank reply; only administrators handle a ticket', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const subject = unique('Attachment refused');
+    const disguised = {
+      name: 'invoice.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    };
+    const refusedType = 'An attachment must be a PDF or a PNG, JPEG, WebP or HEIC image';
+    await login(page, 'staff');
+    await page.goto('/support-tickets/create');
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Category').selectOption('question');
+    await page.getByLabel('Description').fill('The attached page is not an image.');
+    await page.getByLabel('Attachments (optional)').setInputFiles(disguised);
+    await page.getByRole('button', { name: 'Open ticket' }).click();
+
+    // The ticket is opened; the server judges the file by its content and keeps nothing of it.
+    await expect(page.getByRole('status')).toContainText(
+      `but these files were not attached: invoice.png: ${refusedType}`,
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(subject);
+    const ticketId = Number(/\/support-tickets\/(\d+)$/.exec(page.url())?.[1]);
+    const files = page.getByRole('region', { name: 'Attachments' });
+    await expect(files.getByText('No files.')).toBeVisible();
+    await files.getByLabel('Add a file').setInputFiles(disguised);
+    await expect(files.getByRole('alert')).toHaveText(refusedType);
+    await expect(files.getByText('No files.')).toBeVisible();
+
+    await page.getByLabel('Your reply').fill('   ');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText('Message is required')).toBeVisible();
+    await expect(page.getByText('No replies yet.')).toBeVisible();
+
+    // Status, priority and assignee are the administrators': no controls here, and the server says 403.
+    await expect(page.getByRole('heading', { name: 'Handle this ticket' })).toHaveCount(0);
+    const headers = { 'X-CSRF-TOKEN': await csrfOf(page) };
+    const patched = await page.request.patch(apiUrl(`/support-tickets/${ticketId}`), {
+      data: { status: 'closed' },
+      headers,
+    });
+    expect(patched.status()).toBe(403);
+    expect(await patched.json()).toEqual({ error: 'Permission required: can_view_admin_page' });
+    expect((await page.request.get(apiUrl('/support-tickets/assignees'))).status()).toBe(403);
+
+    // The administrator assigns it from the firm's administrators and sees the ticket unchanged otherwise.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await login(admin, 'admin');
+    await admin.goto(`/support-tickets/${ticketId}`);
+    const assignee = admin.getByLabel('Assigned to');
+    await expect(assignee.locator('option')).toHaveText(['Nobody', `${DEMO_USERS.admin.fullName} (me)`]);
+    await assignee.selectOption({ label: `${DEMO_USERS.admin.fullName} (me)` });
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await expect(admin.getByText('Ticket updated.')).toBeVisible();
+    const facts = admin.getByRole('region', { name: 'Details' });
+    await expect(facts.getByText(DEMO_USERS.admin.fullName, { exact: true })).toBeVisible();
+    await expect(facts.getByText('Open', { exact: true })).toBeVisible();
+    await adminContext.close();
   });
 
   test('the login footer leads to support, privacy and terms while signed out', async ({ page }) => {

@@ -20,4 +20,11 @@ describe('the guide sections', () => {
       expect(billing).toContain(word);
     }
   });
+
+  it('tell how to reach support, signed in and out', () => {
+    const start = guideSectionText(GUIDE_SECTIONS[0]!);
+    for (const words of ['Support in the menu opens a ticket', 'e-mail for each answer', 'sign-in page']) {
+      expect(start).toContain(words);
+    }
+  });
 });

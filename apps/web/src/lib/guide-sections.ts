@@ -41,6 +41,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
       'The menu on the left shows only what your role allows. Time Tracking is your own time and expenses; Clients, Billing, AR Ledger, Reports and Admin appear when your role includes them; Support, Guide and Settings are there for everyone. On a phone the menu opens from the button at the top left.',
       'Roles decide what each person may see and change. The built-in roles are Administrator (everything), Partner, Manager, Staff, Billing and Read-only. A page you may not open sends you to Access denied; ask your administrator if you need more.',
       'The search box at the top finds clients, team members, time entries, invoices, activities and sections of this guide. Type at least three letters of a word.',
+      'Support in the menu opens a ticket to your firm’s administrators: a subject, a category (question, problem, billing or feature request), a priority, a description and, if they help, screenshots or PDFs of at most 5 MB each. You get an e-mail for each answer and for each change of status, and the number of answers you have not read yet shows next to Support. Administrators see every ticket of the firm, answer it, assign it and set its status (open, in progress, waiting, resolved or closed). If you cannot sign in, write to the support address on the sign-in page.',
     ],
   },
   {
@@ -102,7 +103,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
     adminOnly: false,
     paragraphs: [
       'Reports is open to roles with the reports permission. Choose a report and a period; each shows a table (and a chart where a picture reads better), and can be exported as CSV or printed.',
-      'Time summary groups hours by client, staff member or activity. Utilization is billable hours divided by available hours (40 a week unless the firm sets otherwise). Realization is billed divided by standard value; collection realization is collected divided by billed.',
+      'Time summary groups hours by client, staff member or activity. Utilization is billable hours divided by available hours (40 a week per person unless an administrator sets another number on the person’s record). Realization is billed divided by standard value; collection realization is collected divided by billed.',
       'Revenue by month, AR aging, WIP aging and collections complete the set. The figures are the same ones the ledger and the invoices hold, so a report always agrees with the AR Ledger page.',
     ],
   },
@@ -112,7 +113,7 @@ export const GUIDE_SECTIONS: readonly GuideSection[] = [
     summary: 'Profile, security, preferences and accessibility.',
     adminOnly: false,
     paragraphs: [
-      'Settings holds your profile (name and e-mail address), security (change your password, turn the e-mailed second step on or off, add or remove a passkey, sign out your other sessions) and preferences such as long dates (January 5, 2026 instead of 1/5/2026).',
+      'Settings holds your profile (name and e-mail address), security (change your password, which also signs out your other sessions; turn the e-mailed second step on or off; add or remove a passkey) and preferences such as long dates (January 5, 2026 instead of 1/5/2026).',
       'Accessibility settings (high contrast, large text, a dyslexia-friendly font, reduced motion, stronger focus indicators, zoom and cursor size) are kept in this browser and apply at once.',
       'The firm’s own settings (name, logo and colours, invoice number prefix, default payment terms, remit-to address, invoice footer, rounding and the mileage rate) are under Admin and are changed by administrators.',
     ],

@@ -20,6 +20,7 @@ import { idParams } from '../records/params';
 import { createFileStore } from '../uploads/file-store';
 import { readSingleUpload, sendStoredFile, type UploadRules } from '../uploads/single-upload';
 import {
+  assigneesAnswer,
   ticketAnswer,
   ticketAttachmentAnswer,
   ticketDetailAnswer,
@@ -28,7 +29,15 @@ import {
   unreadCountAnswer,
 } from './ticket-answers';
 import { attachTicketFile, readTicketFile } from './ticket-attachments.service';
-import { addMessage, createTicket, getTicket, listTickets, unreadReplyCount, updateTicket } from './tickets.service';
+import {
+  addMessage,
+  createTicket,
+  getTicket,
+  listAssignees,
+  listTickets,
+  unreadReplyCount,
+  updateTicket,
+} from './tickets.service';
 
 const listQuery = z.object({
   ...pageQuery,
@@ -72,6 +81,19 @@ export function registerSupportTicketRoutes(app: FastifyInstance, context: AppCo
       schema: { summary: 'Count unread support tickets', tags, response: { 200: unreadCountAnswer } },
     },
     async (request) => unreadReplyCount(db, sessionUserOf(request)),
+  );
+
+  routes.get(
+    '/support-tickets/assignees',
+    {
+      config: { permission: 'can_view_admin_page' },
+      schema: {
+        summary: 'List who a support ticket may be assigned to',
+        tags,
+        response: { 200: assigneesAnswer },
+      },
+    },
+    async (request) => listAssignees(db, sessionUserOf(request)),
   );
 
   routes.post(

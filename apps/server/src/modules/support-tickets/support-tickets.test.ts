@@ -265,4 +265,56 @@ describe('support tickets (API.md "Support tickets")', () => {
     const detail = await staff.request({ url: `/support-tickets/${fresh.id}` });
     expect(detail.json<{ attachments: unknown[] }>().attachments).toHaveLength(10);
   });
+
+  it("lists who may be assigned; the author's reply then goes to the assignee alone", async () => {
+    const roles = (await admin.request({ url: '/roles/options' })).json<{ items: { id: number; name: string }[] }>();
+    const created = await admin.request({
+      method: 'POST',
+      url: '/users',
+      payload: {
+        username: 'ticketdesk',
+        email: 'ticketdesk@demo-cpa.example',
+        first_name: 'Tina',
+        last_name: 'Desk',
+        role_id: roles.items.find((role) => role.name === 'Administrator')!.id,
+        billing_rate_cents: 10_000,
+      },
+    });
+    expectStatus(created, 201);
+    const desk = created.json<{ id: number }>();
+
+    const assignees = await admin.request({ url: '/support-tickets/assignees' });
+    expectStatus(assignees, 200);
+    expect(assignees.json()).toEqual({
+      items: [expect.objectContaining({ name: 'Alice Admin' }), { id: desk.id, name: 'Tina Desk' }],
+    });
+    const elsewhere = (await foreign.request({ url: '/support-tickets/assignees' })).json<{
+      items: Ticket['author'][];
+    }>();
+    expect(elsewhere.items.map((person) => person.name)).not.toContain('Tina Desk');
+    const denied = await staff.request({ url: '/support-tickets/assignees' });
+    expectStatus(denied, 403);
+    expect(denied.json()).toEqual({ error: 'Permission required: can_view_admin_page' });
+
+    const fresh = (await staff.request({ method: 'POST', url: '/support-tickets', payload: VALID })).json<Ticket>();
+    const assigned = await admin.request({
+      method: 'PATCH',
+      url: `/support-tickets/${fresh.id}`,
+      payload: { assignee_id: desk.id },
+    });
+    expect(assigned.json()).toMatchObject({ assignee: { id: desk.id, name: 'Tina Desk' } });
+    const replySubject = `New reply: #${fresh.id} ${VALID.subject}`;
+    const repliesTo = async (address: string) =>
+      (await mailsTo(testApp.context, address)).filter((mail) => mail.subject === replySubject);
+    expectStatus(
+      await staff.request({
+        method: 'POST',
+        url: `/support-tickets/${fresh.id}/messages`,
+        payload: { body: 'Any news?' },
+      }),
+      201,
+    );
+    expect(await repliesTo('ticketdesk@demo-cpa.example')).toHaveLength(1);
+    expect(await repliesTo('admin@demo-cpa.example')).toEqual([]);
+  });
 });

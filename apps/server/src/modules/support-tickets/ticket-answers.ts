@@ -52,4 +52,7 @@ export const ticketDetailAnswer: z.ZodType<SupportTicketDetail> = z.object({
 });
 
 export const ticketListAnswer = z.object({ ...pageFields, items: z.array(ticketAnswer) });
+export const assigneesAnswer = z.object({
+  items: z.array(person).describe('Active people of the firm who see every ticket, by name'),
+});
 export const unreadCountAnswer = z.object({ count: z.int() });

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { organizations, roles, users } from '../../db/schema/index';
 import { enqueueMail } from '../../mail/outbox';
@@ -6,11 +6,18 @@ import { supportTicketMail, type TicketMailEvent } from '../../mail/templates/su
 import type { TicketRow } from './ticket-access';
 
 export type TicketMailContext = { publicUrl: string };
+export type TicketAdministrator = { id: number; email: string; firstName: string; lastName: string; username: string };
 
 /** The active administrators: everyone whose role opens the admin page sees every ticket. */
-export async function ticketAdministrators(tx: Tx, organizationId: number): Promise<{ id: number; email: string }[]> {
+export async function ticketAdministrators(tx: Tx, organizationId: number): Promise<TicketAdministrator[]> {
   return tx
-    .select({ id: users.id, email: users.email })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
     .from(users)
     .innerJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)))
     .where(
@@ -19,7 +26,8 @@ export async function ticketAdministrators(tx: Tx, organizationId: number): Prom
         eq(users.active, true),
         or(eq(roles.all, true), eq(roles.canViewAdminPage, true)),
       ),
-    );
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
 /** Who receives new tickets. */

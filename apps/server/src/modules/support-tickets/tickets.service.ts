@@ -4,6 +4,7 @@ import {
   type SupportTicket,
   type SupportTicketDetail,
   type SupportTicketInput,
+  type TicketPerson,
   type TicketMessageInput,
   type TicketStatus,
   type TicketUpdateInput,
@@ -211,6 +212,16 @@ export async function addMessage(
       created_at: message!.createdAt.toISOString(),
     };
   });
+}
+
+/** The assignee picker: the firm's active people who see every ticket, the only ones a ticket may be assigned to. */
+export async function listAssignees(db: Db, actor: SessionUser): Promise<{ items: TicketPerson[] }> {
+  return withTenant(db, actor.organizationId, async (tx) => ({
+    items: (await ticketAdministrators(tx, actor.organizationId)).map((person) => ({
+      id: person.id,
+      name: displayName(person),
+    })),
+  }));
 }
 
 export const ASSIGNEE_NOT_ADMIN = 'Assignee must be someone who can see every ticket';

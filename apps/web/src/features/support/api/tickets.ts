@@ -47,6 +47,7 @@ export const ticketKeys = {
   list: (query: TicketListQuery) => ['support-tickets', 'list', query] as const,
   detail: (id: number) => ['support-tickets', 'detail', id] as const,
   unread: () => ['support-tickets', 'unread'] as const,
+  assignees: () => ['support-tickets', 'assignees'] as const,
 };
 
 export type TicketListQuery = { status: TicketStatus | ''; mine: boolean; page: number };
@@ -78,6 +79,16 @@ export function useTicket(id: number) {
       return ticket;
     },
     enabled: id > 0,
+  });
+}
+
+/** GET /support-tickets/assignees (can_view_admin_page): who a ticket may be assigned to. */
+export function useTicketAssignees() {
+  return useQuery({
+    queryKey: ticketKeys.assignees(),
+    queryFn: async () =>
+      parseAnswer(z.object({ items: z.array(person) }), await api.get('/support-tickets/assignees')).items,
+    staleTime: 60_000,
   });
 }
 

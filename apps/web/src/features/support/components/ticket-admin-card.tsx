@@ -9,11 +9,11 @@ import {
 } from '@practice/shared';
 import { SelectField } from '../../../components/select-field';
 import type { User } from '../../../lib/session-store';
-import { useUpdateTicket, type TicketDetailView } from '../api/tickets';
+import { useTicketAssignees, useUpdateTicket, type TicketDetailView } from '../api/tickets';
 
 type Draft = { status: TicketStatus; priority: TicketPriority; assignee: string };
 
-/** An administrator's controls: status, priority and who handles the ticket (himself or nobody). */
+/** An administrator's controls: status, priority and who handles the ticket (any of the firm's administrators). */
 export function TicketAdminCard({ ticket, user }: { ticket: TicketDetailView; user: User }) {
   const update = useUpdateTicket(ticket.id);
   const initial: Draft = {
@@ -23,12 +23,13 @@ export function TicketAdminCard({ ticket, user }: { ticket: TicketDetailView; us
   };
   const [draft, setDraft] = useState<Draft>(initial);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const people = useTicketAssignees();
   const assignees = new Map<string, string>([['', 'Nobody']]);
+  // A deactivated assignee is no longer on the list, but stays shown until someone changes it.
   if (ticket.assignee) assignees.set(String(ticket.assignee.id), ticket.assignee.name);
-  assignees.set(
-    String(user.id),
-    `${[user.first_name ?? '', user.last_name ?? ''].join(' ').trim() || user.username} (me)`,
-  );
+  for (const person of people.data ?? []) {
+    assignees.set(String(person.id), person.id === user.id ? `${person.name} (me)` : person.name);
+  }
 
   async function save(): Promise<void> {
     setMessage(null);

@@ -37,7 +37,8 @@ export default function PrivacyPage() {
             <strong>Support tickets:</strong> what you write and the files you attach.
           </li>
           <li>
-            <strong>Sign-in records:</strong> failed sign-ins, to slow down password guessing.
+            <strong>Sign-in records:</strong> failed sign-ins (the username and the network address tried), to slow down
+            password guessing.
           </li>
         </ul>
         <h2>Cookies and browser storage</h2>
@@ -72,11 +73,12 @@ export default function PrivacyPage() {
         <h2>How long we keep it</h2>
         <ul>
           <li>
-            Client, work, invoice, payment and ledger records, the audit trail and activity logs: for as long as the
-            firm keeps its account. Ledger and audit rows are never changed or deleted, because the accounts must always
-            add up and every change must stay traceable.
+            Client, work, invoice, payment and ledger records, support tickets and their files, the audit trail and
+            activity logs: for as long as the firm keeps its account. Ledger and audit rows are never changed or
+            deleted, because the accounts must always add up and every change must stay traceable.
           </li>
           <li>E-mailed sign-in codes: valid 10 minutes. Password reset links: valid one hour, usable once.</li>
+          <li>Failed sign-ins: they count for 15 minutes and are deleted with the next sign-in attempt after that.</li>
           <li>
             Outgoing e-mails: the copy we keep to retry delivery is removed 30 days after it was sent; codes and links
             are removed from it as soon as a mail server accepts the message.
