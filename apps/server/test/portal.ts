@@ -92,6 +92,9 @@ export async function checkoutRow(testApp: TestApp, checkoutId: string) {
 }
 
 /** Every checkout of an invoice, read as the table owner: what a refused request must not have left. */
-export async function checkoutsOf(testApp: TestApp, invoiceId: number) {
-  return testApp.context.database.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.invoiceId, invoiceId));
+export async function checkoutsOf(testApp: TestApp, organizationId: number, invoiceId: number) {
+  return testApp.context.database.db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.organizationId, organizationId), eq(paymentCheckouts.invoiceId, invoiceId)));
 }

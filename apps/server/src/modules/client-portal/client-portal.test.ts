@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { INVALID_ACCESS_CODE, type PortalCheckout, type PortalInvoice } from '@practice/shared';
-import { sandboxEvents } from '../../db/schema/index';
+import { invoices, sandboxEvents } from '../../db/schema/index';
 import { clientFigures, invoiceOf, issuedInvoice, ledgerRowsOf } from '../../../test/money-records';
 import { mailsTo } from '../../../test/outbox';
 import {
@@ -37,6 +37,7 @@ describe('client portal (API.md "Client portal")', () => {
   let testApp: TestApp;
   let admin: Session;
   let foreign: Session;
+  let demoId: number;
   let addressCounter = 10;
   const nextAddress = () => `203.0.113.${addressCounter++}`;
 
@@ -134,6 +135,7 @@ describe('client portal (API.md "Client portal")', () => {
     testApp = await createTestApp({ logLevel: 'error', dataDir: await mkdtemp(path.join(tmpdir(), 'portal-logo-')) });
     admin = await signedIn(testApp.app, 'admin');
     foreign = await signedIn(testApp.app, 'nwadmin');
+    demoId = await organizationIdOf(testApp, 'demo');
   });
   afterAll(() => testApp.close());
 
@@ -162,6 +164,35 @@ describe('client portal (API.md "Client portal")', () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.headers['content-disposition']).toContain('attachment');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('gives each invoice a code of its own, 12 symbols, kept with the SHA-256 digest it is found by', async () => {
+      const issued: Issued[] = [];
+      for (let index = 0; index < 6; index += 1) issued.push(await invoiceFor(admin, 1000));
+      const codes = issued.map((invoice) => invoice.access_code);
+      for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+      expect(new Set(codes).size).toBe(codes.length);
+      // Invoices issued one after another share no run of their codes: nothing counts up.
+      for (let index = 1; index < codes.length; index += 1) {
+        const same = [...codes[index]!].filter((symbol, at) => symbol === codes[index - 1]![at]).length;
+        expect(same, `${codes[index - 1]} then ${codes[index]}`).toBeLessThan(6);
+      }
+      const stored = await testApp.context.database.db
+        .select({ id: invoices.id, digest: invoices.accessCodeDigest })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.organizationId, demoId),
+            inArray(
+              invoices.id,
+              issued.map((invoice) => invoice.id),
+            ),
+          ),
+        );
+      for (const invoice of issued) {
+        const digest = stored.find((row) => row.id === invoice.id)!.digest;
+        expect(Buffer.from(digest!).equals(createHash('sha256').update(invoice.access_code).digest())).toBe(true);
+      }
     });
 
     it("shows the firm's logo at an address that names the firm, as the portal page fetches it", async () => {
@@ -406,7 +437,7 @@ describe('client portal (API.md "Client portal")', () => {
       const above = await startPayment(browser, 5001);
       expectStatus(above, 422);
       expect(above.json().details).toEqual({ amount_cents: 'The amount must be at most the balance of $50.00' });
-      expect(await checkoutsOf(testApp, invoice.id)).toEqual([]);
+      expect(await checkoutsOf(testApp, demoId, invoice.id)).toEqual([]);
       const noCode = await new PortalBrowser(testApp, nextAddress()).request({
         method: 'POST',
         url: '/client-portal/session',
