@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from './support/demo';
 import { expect, test } from './support/fixtures';
 import { canvasImage, naturalWidth } from './support/images';
 import { mailTo, nextMailTo } from './support/mail';
-import { apiAs, uniqueCode, unique, type Api } from './support/records';
+import { apiAs, firmToday, uniqueCode, unique, type Api } from './support/records';
 import { expectDashboard, submitPassword } from './support/sign-in';
 
 type Issued = { id: number; number: string; access_code: string };
@@ -31,8 +31,8 @@ async function brandFirm(admin: Api, browser: Browser) {
   await admin.upload('/api/organization/logo', { name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
 }
 
-/** A client of the demo firm with an invoice e-mail, and an issued invoice of one fixed fee. */
-async function issuedInvoice(admin: Api, amountCents: number) {
+/** A client with an invoice e-mail, and a draft invoice of one fixed fee. */
+async function draftInvoice(admin: Api, amountCents: number) {
   const email = `${uniqueCode('ap').toLowerCase()}@portal-client.example`;
   const clientName = unique('Portal <b>Bakery</b>');
   const client = (await admin.post('/clients', {
@@ -45,8 +45,13 @@ async function issuedInvoice(admin: Api, amountCents: number) {
     client_id: client.id,
     fixed_fees: [{ description: 'Annual accounts <script>alert(1)</script>', amount_cents: amountCents }],
   })) as { id: number };
-  const invoice = (await admin.post(`/invoices/${draft.id}/issue`)) as Issued;
-  return { clientId: client.id, clientName, email, invoice };
+  return { clientId: client.id, clientName, email, draftId: draft.id };
+}
+
+/** The same, issued through the API. */
+async function issuedInvoice(admin: Api, amountCents: number) {
+  const { draftId, ...drafted } = await draftInvoice(admin, amountCents);
+  return { ...drafted, invoice: (await admin.post(`/invoices/${draftId}/issue`)) as Issued };
 }
 
 /** The client's phone: a fresh browser with no staff session, 360 px wide. */
@@ -85,15 +90,33 @@ async function tabTo(page: Page, target: Locator, limit = 15) {
 }
 
 test.describe('client portal', () => {
-  test('a client opens the e-mailed link, is declined once, pays part then the rest by keyboard at 360 px, and is receipted', async ({
+  test('the firm issues and e-mails an invoice; its client opens the link, is declined once, pays part then the rest by keyboard at 360 px, and is receipted', async ({
     browser,
   }) => {
     test.setTimeout(180_000);
     const admin = await apiAs(PORTAL_ADMIN.username);
     await brandFirm(admin, browser);
-    const { clientId, clientName, email, invoice } = await issuedInvoice(admin, 30_000);
+    const { clientId, clientName, email, draftId } = await draftInvoice(admin, 30_000);
+
+    // The firm issues the invoice and e-mails it from its own pages.
+    const firm = await browser.newPage();
+    await submitPassword(firm, PORTAL_ADMIN.username, DEMO_PASSWORD);
+    await expectDashboard(firm, PORTAL_ADMIN.firstName);
+    await firm.goto(`/invoices/preview?id=${draftId}`);
+    await firm.getByRole('button', { name: 'Issue invoice' }).click();
+    await firm
+      .getByRole('dialog', { name: 'Issue this invoice?' })
+      .getByRole('button', { name: /^Issue as / })
+      .click();
+    await expect(firm).toHaveURL(new RegExp(`/invoices/${draftId}$`));
+    const invoice = (await admin.get(`/invoices/${draftId}`)) as Issued;
+    await expect(firm.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number}`);
     const before = mailTo(email).length;
-    await admin.post(`/invoices/${invoice.id}/email`, {});
+    await firm.getByRole('button', { name: 'E-mail to client' }).click();
+    const emailDialog = firm.getByRole('dialog', { name: new RegExp(`E-mail invoice ${invoice.number}`) });
+    await expect(emailDialog.getByLabel('To')).toHaveValue(email);
+    await emailDialog.getByRole('button', { name: 'Send' }).click();
+    await expect(firm.getByRole('status').filter({ hasText: `Invoice e-mailed to ${email}.` })).toBeVisible();
     const invoiceMail = await nextMailTo(email, before);
     const link = /(https?:\/\/\S+\/client-portal\/[A-Z2-9]{12})/.exec(invoiceMail.text)?.[1];
     expect(link, 'the portal link in the invoice e-mail').toBeTruthy();
@@ -165,9 +188,6 @@ test.describe('client portal', () => {
     expect(firstReceipt.text).toContain('We received your payment of $100.00');
 
     // The firm's AR Ledger page and its aging show it, in the administrator's own browser.
-    const firm = await browser.newPage();
-    await submitPassword(firm, PORTAL_ADMIN.username, DEMO_PASSWORD);
-    await expectDashboard(firm, PORTAL_ADMIN.firstName);
     await firm.goto(`/ledger?client_id=${clientId}`);
     const journal = firm.getByRole('table', { name: 'AR journal' });
     const paymentRows = journal
@@ -215,12 +235,11 @@ test.describe('client portal', () => {
     await page.context().close();
   });
 
-  test('a wrong code shows the error and the form opens the invoice with the right one; the portal keeps the app headers', async ({
+  test('a wrong code shows the error and the form opens the invoice with the right one; a refused amount shows why and starts nothing; the portal keeps the app headers', async ({
     browser,
   }) => {
     const admin = await apiAs('admin');
-    const { invoice } = await issuedInvoice(admin, 12_500);
-    await admin.dispose();
+    const { clientId, invoice } = await issuedInvoice(admin, 12_500);
     const page = await clientPhone(browser);
     const response = await page.goto('/client-portal/ABCDEFGHJKLM');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -233,6 +252,34 @@ test.describe('client portal', () => {
     await page.getByLabel('Access code').press('Enter');
     await expect(page).toHaveURL(/\/client-portal\/invoice$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Open`);
+
+    // Amounts the balance cannot take are refused on the page, and what the server refuses shows its reason.
+    await page.getByRole('link', { name: 'Pay', exact: true }).click();
+    await page.getByLabel('Part of it').check();
+    const amount = page.getByLabel('Amount to pay ($)');
+    const payButton = page.getByRole('button', { name: 'Continue to payment' });
+    await amount.fill('125.01');
+    await payButton.click();
+    await expect(page.getByRole('alert')).toHaveText('The amount must be at most the balance of $125.00');
+    await amount.fill('0');
+    await payButton.click();
+    await expect(page.getByRole('alert')).toHaveText('Enter an amount more than $0.00');
+    await expectNoAxeViolations(page, '/client-portal/payment (refused amount)');
+    // The firm records a cheque for the whole balance while the page is open.
+    await admin.post('/payments', {
+      client_id: clientId,
+      payment_date: firmToday(),
+      method: 'check',
+      amount_cents: 12_500,
+      applications: [{ invoice_id: invoice.id, amount_cents: 12_500 }],
+    });
+    await amount.fill('50');
+    await payButton.click();
+    await expect(page.getByRole('alert')).toHaveText('This invoice has nothing left to pay');
+    await expect(page).toHaveURL(/\/client-portal\/payment$/);
+    const payments = (await admin.get(`/payments?client_id=${clientId}`)) as { items: { method: string }[] };
+    expect(payments.items.map((payment) => payment.method)).toEqual(['check']);
+    await admin.dispose();
 
     // Without a session the invoice page asks for the code.
     const stranger = await clientPhone(browser);

@@ -90,3 +90,11 @@ export async function checkoutRow(testApp: TestApp, checkoutId: string) {
     .where(eq(paymentCheckouts.id, checkoutId));
   return row;
 }
+
+/** Every checkout of an invoice, read as the table owner: what a refused request must not have left. */
+export async function checkoutsOf(testApp: TestApp, organizationId: number, invoiceId: number) {
+  return testApp.context.database.db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.organizationId, organizationId), eq(paymentCheckouts.invoiceId, invoiceId)));
+}

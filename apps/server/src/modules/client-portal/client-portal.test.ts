@@ -1,16 +1,23 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { INVALID_ACCESS_CODE, type PortalCheckout, type PortalInvoice } from '@practice/shared';
-import { sandboxEvents } from '../../db/schema/index';
+import { invoices, sandboxEvents } from '../../db/schema/index';
 import { clientFigures, invoiceOf, issuedInvoice, ledgerRowsOf } from '../../../test/money-records';
 import { mailsTo } from '../../../test/outbox';
-import { PortalBrowser, checkoutRow, makeEventsDue, portalPaymentsOf, testDelivery } from '../../../test/portal';
+import {
+  PortalBrowser,
+  checkoutRow,
+  checkoutsOf,
+  makeEventsDue,
+  portalPaymentsOf,
+  testDelivery,
+} from '../../../test/portal';
 import { createTestApp, signedIn, TEST_SECRET, type Session, type TestApp } from '../../../test/test-app';
-import { createClient, expectStatus, uniqueCode } from '../../../test/work-records';
+import { createClient, expectStatus, organizationIdOf, uniqueCode } from '../../../test/work-records';
 import { PORTAL_ADDRESS_LIMIT, PORTAL_CODE_LIMIT, TOO_MANY_CODE_ATTEMPTS } from './portal-access';
 import { NOTHING_TO_PAY } from './portal-checkout.service';
 import { BAD_SIGNATURE } from './portal.routes';
@@ -30,6 +37,7 @@ describe('client portal (API.md "Client portal")', () => {
   let testApp: TestApp;
   let admin: Session;
   let foreign: Session;
+  let demoId: number;
   let addressCounter = 10;
   const nextAddress = () => `203.0.113.${addressCounter++}`;
 
@@ -127,6 +135,7 @@ describe('client portal (API.md "Client portal")', () => {
     testApp = await createTestApp({ logLevel: 'error', dataDir: await mkdtemp(path.join(tmpdir(), 'portal-logo-')) });
     admin = await signedIn(testApp.app, 'admin');
     foreign = await signedIn(testApp.app, 'nwadmin');
+    demoId = await organizationIdOf(testApp, 'demo');
   });
   afterAll(() => testApp.close());
 
@@ -155,6 +164,35 @@ describe('client portal (API.md "Client portal")', () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.headers['content-disposition']).toContain('attachment');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('gives each invoice a code of its own, 12 symbols, kept with the SHA-256 digest it is found by', async () => {
+      const issued: Issued[] = [];
+      for (let index = 0; index < 6; index += 1) issued.push(await invoiceFor(admin, 1000));
+      const codes = issued.map((invoice) => invoice.access_code);
+      for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+      expect(new Set(codes).size).toBe(codes.length);
+      // Invoices issued one after another share no run of their codes: nothing counts up.
+      for (let index = 1; index < codes.length; index += 1) {
+        const same = [...codes[index]!].filter((symbol, at) => symbol === codes[index - 1]![at]).length;
+        expect(same, `${codes[index - 1]} then ${codes[index]}`).toBeLessThan(6);
+      }
+      const stored = await testApp.context.database.db
+        .select({ id: invoices.id, digest: invoices.accessCodeDigest })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.organizationId, demoId),
+            inArray(
+              invoices.id,
+              issued.map((invoice) => invoice.id),
+            ),
+          ),
+        );
+      for (const invoice of issued) {
+        const digest = stored.find((row) => row.id === invoice.id)!.digest;
+        expect(Buffer.from(digest!).equals(createHash('sha256').update(invoice.access_code).digest())).toBe(true);
+      }
     });
 
     it("shows the firm's logo at an address that names the firm, as the portal page fetches it", async () => {
@@ -374,6 +412,41 @@ describe('client portal (API.md "Client portal")', () => {
       expectStatus(reused, 409);
     });
 
+    it('refuses a bad amount with 400 naming it, and above the balance with 422, writing no checkout', async () => {
+      const invoice = await invoiceFor(admin, 5000);
+      const browser = await openedBrowser(invoice.access_code);
+      const bad: [unknown, string][] = [
+        [undefined, 'Amount is required'],
+        [0, 'Amount must be more than 0'],
+        [-100, 'Amount must be more than 0'],
+        [12.5, 'Amount must be whole cents'],
+        ['100', 'Amount must be whole cents'],
+        [null, 'Amount must be whole cents'],
+        [1_000_000_001, 'Amount must be at most $10,000,000'],
+      ];
+      for (const [amount, message] of bad) {
+        const response = await browser.request({
+          method: 'POST',
+          url: '/client-portal/payment',
+          payload: amount === undefined ? {} : { amount_cents: amount },
+          headers: { 'idempotency-key': uniqueCode('bad') },
+        });
+        expectStatus(response, 400);
+        expect(response.json().details, `amount ${String(amount)}`).toEqual({ amount_cents: message });
+      }
+      const above = await startPayment(browser, 5001);
+      expectStatus(above, 422);
+      expect(above.json().details).toEqual({ amount_cents: 'The amount must be at most the balance of $50.00' });
+      expect(await checkoutsOf(testApp, demoId, invoice.id)).toEqual([]);
+      const noCode = await new PortalBrowser(testApp, nextAddress()).request({
+        method: 'POST',
+        url: '/client-portal/session',
+        payload: {},
+      });
+      expectStatus(noCode, 400);
+      expect(noCode.json().details).toEqual({ access_code: 'Access code is required' });
+    });
+
     it("reads its own invoice's checkouts only: another invoice's checkout is 404", async () => {
       const mine = await invoiceFor(admin, 2000);
       const theirs = await invoiceFor(admin, 2000);
@@ -387,10 +460,20 @@ describe('client portal (API.md "Client portal")', () => {
 
   describe('POST /api/payments/webhooks/sandbox', () => {
     async function succeededEvent(amountCents = 1500) {
-      const invoice = await invoiceFor(admin, 4500);
+      const email = `${uniqueCode('hook').toLowerCase()}@client.example`;
+      const invoice = await invoiceFor(admin, 4500, email);
       const browser = await openedBrowser(invoice.access_code);
       const checkout: PortalCheckout = (await startPayment(browser, amountCents)).json();
-      return { invoice, checkout, body: await sandboxEvent(checkout) };
+      return { invoice, email, checkout, browser, body: await sandboxEvent(checkout) };
+    }
+
+    /** One payment, one ledger credit and one receipt, whatever was delivered. */
+    async function expectRecordedOnce(invoice: Issued, email: string) {
+      expect(await portalPaymentsOf(testApp, invoice.client_id)).toHaveLength(1);
+      const ledger = await ledgerRowsOf(testApp, invoice.client_id);
+      expect(ledger.map((row) => row.kind)).toEqual(['invoice', 'payment']);
+      expect(await mailsTo(testApp.context, email)).toHaveLength(1);
+      await expectInvariants(invoice.client_id);
     }
 
     it('refuses forged, altered, unsigned and stale events with 400 and records nothing', async () => {
@@ -415,7 +498,7 @@ describe('client portal (API.md "Client portal")', () => {
     });
 
     it('records a replayed event once, and a later contrary event of the same checkout changes nothing', async () => {
-      const { invoice, checkout, body } = await succeededEvent();
+      const { invoice, email, checkout, body } = await succeededEvent();
       for (let round = 0; round < 3; round += 1) expectStatus(await deliver(body), 200);
       const declined = JSON.parse(body);
       declined.id = 'evt_contrary';
@@ -425,7 +508,7 @@ describe('client portal (API.md "Client portal")', () => {
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.providerEventId).toBe(JSON.parse(body).id);
       expect((await checkoutRow(testApp, checkout.checkout_id))!.status).toBe('succeeded');
-      await expectInvariants(invoice.client_id);
+      await expectRecordedOnce(invoice, email);
     });
 
     it('records events delivered out of order, each once', async () => {
@@ -439,12 +522,65 @@ describe('client portal (API.md "Client portal")', () => {
     });
 
     it('records one payment for 10 concurrent deliveries of one event', async () => {
-      const { invoice, body } = await succeededEvent(1500);
+      const { invoice, email, body } = await succeededEvent(1500);
       const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(body)));
       for (const answer of answers) expectStatus(answer, 200);
       expect(answers.filter((answer) => answer.json().result === 'recorded')).toHaveLength(1);
-      expect(await portalPaymentsOf(testApp, invoice.client_id)).toHaveLength(1);
       expect(await invoiceOf(admin, invoice.id)).toMatchObject({ status: 'partial', balance_cents: 3000 });
+      await expectRecordedOnce(invoice, email);
+    });
+
+    it("records nothing for a signed event naming another firm than its checkout's", async () => {
+      const { invoice, email, checkout, body } = await succeededEvent();
+      const elsewhere = JSON.parse(body);
+      elsewhere.data.metadata.organization_id = String(await organizationIdOf(testApp, 'northwind'));
+      const answer = await deliver(JSON.stringify(elsewhere));
+      expectStatus(answer, 200);
+      expect(answer.json().result).toBe('unknown-checkout');
+      expect(await portalPaymentsOf(testApp, invoice.client_id)).toEqual([]);
+      expect(await mailsTo(testApp.context, email)).toEqual([]);
+      expect((await checkoutRow(testApp, checkout.checkout_id))!.status).toBe('open');
+      // The genuine event of that checkout still records it.
+      expect((await deliver(body)).json().result).toBe('recorded');
+      await expectRecordedOnce(invoice, email);
+    });
+
+    it('two checkouts of the whole balance paid at once, racing a staff payment, never over-apply the invoice', async () => {
+      const invoice = await invoiceFor(admin, 9000);
+      const browser = await openedBrowser(invoice.access_code);
+      const first: PortalCheckout = (await startPayment(browser, 9000)).json();
+      const second: PortalCheckout = (await startPayment(browser, 9000)).json();
+      expect(first.checkout_id).not.toBe(second.checkout_id);
+      const events = [await sandboxEvent(first), await sandboxEvent(second)];
+      const [one, two, staff] = await Promise.all([
+        deliver(events[0]!),
+        deliver(events[1]!),
+        admin.request({
+          method: 'POST',
+          url: '/payments',
+          payload: {
+            client_id: invoice.client_id,
+            payment_date: '2026-10-01',
+            method: 'check',
+            amount_cents: 3000,
+            applications: [{ invoice_id: invoice.id, amount_cents: 3000 }],
+          },
+        }),
+      ]);
+      expect([one!.json().result, two!.json().result]).toEqual(['recorded', 'recorded']);
+      // The staff payment applies only if it came before the balance was gone.
+      expect([201, 422]).toContain(staff!.statusCode);
+      const staffCents = staff!.statusCode === 201 ? 3000 : 0;
+      expect(await invoiceOf(admin, invoice.id)).toMatchObject({
+        status: 'paid',
+        applied_cents: 9000,
+        balance_cents: 0,
+      });
+      const portal = await portalPaymentsOf(testApp, invoice.client_id);
+      expect(portal.map((row) => row.amountCents)).toEqual([9000, 9000]);
+      expect(portal.reduce((sum, row) => sum + row.appliedCents, 0)).toBe(9000 - staffCents);
+      const figures = await clientFigures(testApp, invoice.client_id);
+      expect(figures.unapplied).toBe(18_000 + staffCents - 9000);
       await expectInvariants(invoice.client_id);
     });
 
