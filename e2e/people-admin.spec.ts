@@ -23,6 +23,9 @@ const NEWBIE_PASSWORD = 'amber-lamp-42';
 /** The page's confirmation line (a loading skeleton is a status too). */
 const notice = (page: Page) => page.locator('p.form-success[role="status"]');
 
+/** The page's refusal line. */
+const refusal = (page: Page) => page.locator('p.form-error[role="alert"]');
+
 /** The Username column of the people table, top to bottom. */
 const listedUsernames = (page: Page) =>
   page.getByRole('table', { name: 'People' }).locator('tbody tr td:nth-child(2)').allTextContents();
@@ -105,6 +108,9 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   // A role without can_view_clients, made in the grid and given to him.
   await page.goto('/admin/roles');
   await expectNoAxeViolations(page, '/admin/roles');
+  await page.getByLabel('New role').fill('staff');
+  await page.getByRole('button', { name: 'Add role' }).click();
+  await expect(refusal(page)).toHaveText('A role named staff already exists');
   await page.getByLabel('New role').fill(ROLE);
   await page.getByRole('button', { name: 'Add role' }).click();
   await expect(notice(page)).toContainText(`Role ${ROLE} created`);
@@ -123,6 +129,19 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await his.goto('/clients/manage');
   await expect(his).toHaveURL(/\/access-denied$/, { timeout: FIRST_PAGE_TIMEOUT_MS });
 
+  // His standard rate from a date: a rate past the limit is refused, then the change is listed.
+  await page.goto(userUrl);
+  const rate = page.getByRole('region', { name: 'Standard billing rate' });
+  await rate.getByLabel('New rate ($/h)').fill('200000');
+  await rate.getByRole('button', { name: 'Save rate' }).click();
+  await expect(refusal(page)).toHaveText('Rate must be at most $100,000');
+  await expect(rate.getByRole('listitem')).toHaveCount(0);
+  await rate.getByLabel('New rate ($/h)').fill('150');
+  await rate.getByLabel('Effective from').fill('2026-01-01');
+  await rate.getByRole('button', { name: 'Save rate' }).click();
+  await expect(rate.getByRole('status')).toContainText('Rate $150.00 from');
+  await expect(rate.getByRole('listitem')).toHaveText(/^From .*: \$150\.00$/);
+
   // Deactivated, his open browser is signed out.
   await page.goto(userUrl);
   page.once('dialog', (dialog) => void dialog.accept());
@@ -131,6 +150,20 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await sidebar.getByRole('link', { name: 'Dashboard' }).click();
   await expect(his.getByRole('dialog', { name: 'Session Expired' })).toBeVisible({ timeout: 15_000 });
   await his.close();
+  // The list shows the active by default; he is one filter away, his history kept.
+  await page.goto(`/users/manage?q=${NEWBIE.username}`);
+  await expect(page.getByText('Nobody matches these filters')).toBeVisible();
+  await page.getByLabel('Status').selectOption({ label: 'Inactive' });
+  await expect(page).toHaveURL(/[?&]active=false/);
+  await expect(page.getByRole('table', { name: 'People' }).locator('tbody tr')).toContainText(NEWBIE.email);
+  // The administrator cannot deactivate himself.
+  await page.goto(`/users/manage?q=${ADMIN.username}`);
+  await page.getByRole('table', { name: 'People' }).getByRole('link').click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(refusal(page)).toHaveText('You cannot deactivate yourself');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Deactivate' })).toBeVisible({ timeout: FIRST_PAGE_TIMEOUT_MS });
 
   // The firm's colours change the shell; a bad colour is refused first.
   await page.goto('/admin');

@@ -90,3 +90,92 @@ test('turning two-factor on makes the next sign-in ask for an e-mailed code', as
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expectDashboard(page, firstName);
 });
+
+test('the Profile tab renames him at once and takes a new e-mail only from its link; preferences follow him', async ({
+  page,
+  browser,
+}) => {
+  // Several sign-ins, a password check and two browsers: more than the default 30 s on a busy machine.
+  test.slow();
+  // Unique per attempt: a retry starts from the first attempt's address.
+  const newEmail = `prue${Date.now() % 100_000}@e2e-accounts.example`;
+  await signIn(page, 'profileuser');
+  await page.goto('/settings?tab=profile');
+  const profile = page.getByRole('form', { name: 'Profile' });
+  const email = profile.getByLabel('E-mail');
+  await expect(email).not.toHaveValue('');
+  const oldEmail = await email.inputValue();
+  await expectNoAxeViolations(page, '/settings?tab=profile');
+
+  await profile.getByLabel('Last name').fill('Proffitt');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByRole('status')).toContainText('Profile saved.');
+  const summary = page.locator('.user-summary');
+  await expect(summary).toContainText('Prue Proffitt');
+
+  // A new address needs his password: a wrong one is refused and nothing waits for confirmation.
+  await email.fill(newEmail);
+  await profile.getByLabel('Current password').fill('not-my-password');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByText('Current password is incorrect')).toBeVisible();
+  await page.reload();
+  await expect(email).toHaveValue(oldEmail);
+  await expect(profile.getByText(`Waiting for confirmation: ${newEmail}`)).toHaveCount(0);
+
+  const before = mailTo(newEmail).length;
+  await email.fill(newEmail);
+  await profile.getByLabel('Current password').fill(E2E_ACCOUNT_PASSWORD);
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByRole('status')).toHaveText(
+    `Profile saved. Open the link sent to ${newEmail} to use it as your e-mail.`,
+  );
+  await expect(profile.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+  await expect(email).toHaveValue(oldEmail);
+  await expect(summary).toContainText(oldEmail);
+
+  // The link from the new address's mailbox makes it his e-mail, once.
+  const confirmation = await nextMailTo(newEmail, before);
+  const link = /https?:\/\/[^\s"<>]+confirmEmail=[^\s"<>]+/.exec(confirmation.text)?.[0];
+  expect(link, 'confirmation link').toBeDefined();
+  const { pathname, search } = new URL(link!);
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('status').filter({ hasText: `Your e-mail is now ${newEmail}.` })).toBeVisible();
+  await expect(page).not.toHaveURL(/confirmEmail=/);
+  await expect(email).toHaveValue(newEmail);
+  await expect(summary).toContainText(newEmail);
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('alert')).toHaveText('This e-mail confirmation link is invalid or has expired');
+  await expect(email).toHaveValue(newEmail);
+
+  // His display preferences are kept with his account: another browser, signed in afresh, has them.
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user/preferences') && response.request().method() === 'GET',
+  );
+  await page.goto('/settings?tab=preferences');
+  const was = (await (await stored).json()) as { formattedDates?: string; notifsMode?: string };
+  const longDates = was.formattedDates !== 'true';
+  const notifsMode = was.notifsMode === 'quiet' ? 'important' : 'quiet';
+  const saved = () =>
+    page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/user/preferences') && response.request().method() === 'PUT' && response.ok(),
+    );
+  const longDatesBox = page.getByRole('checkbox', { name: 'Show dates with the month name' });
+  await expect(longDatesBox).toBeChecked({ checked: !longDates });
+  const datesSaved = saved();
+  await longDatesBox.setChecked(longDates);
+  await datesSaved;
+  const modeSaved = saved();
+  await page.getByRole('combobox', { name: 'Notifications' }).selectOption(notifsMode);
+  await modeSaved;
+  await expect(page.getByRole('status')).toHaveText('Preferences saved.');
+
+  const other = await browser.newPage();
+  await signIn(other, 'profileuser');
+  await other.goto('/settings?tab=preferences');
+  await expect(other.getByRole('checkbox', { name: 'Show dates with the month name' })).toBeChecked({
+    checked: longDates,
+  });
+  await expect(other.getByRole('combobox', { name: 'Notifications' })).toHaveValue(notifsMode);
+  await other.close();
+});

@@ -11,6 +11,8 @@ export const E2E_ACCOUNTS = {
   passworduser: { firstName: 'Paula', email: 'passworduser@e2e-accounts.example' },
   /** e2e/settings-security.spec.ts: two-factor turned on */
   twofactoruser: { firstName: 'Tom', email: 'twofactoruser@e2e-accounts.example' },
+  /** e2e/settings-security.spec.ts: his names, e-mail and preferences changed */
+  profileuser: { firstName: 'Prue', email: 'profileuser@e2e-accounts.example' },
 } as const;
 
 export const E2E_ACCOUNT_PASSWORD = DEMO_PASSWORD;

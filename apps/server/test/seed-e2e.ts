@@ -13,6 +13,7 @@ const E2E_USERS = [
   { username: 'resetuser', firstName: 'Rhea', lastName: 'Reset' },
   { username: 'passworduser', firstName: 'Paula', lastName: 'Password' },
   { username: 'twofactoruser', firstName: 'Tom', lastName: 'Twofactor' },
+  { username: 'profileuser', firstName: 'Prue', lastName: 'Profile' },
 ];
 
 const config = loadConfig();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuedInvoice } from '../../../test/money-records';
 import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
-import { createClient, organizationIdOf } from '../../../test/work-records';
+import { createActivityType, createClient, createTimeEntry, organizationIdOf } from '../../../test/work-records';
 import { auditLog, roles } from '../../db/schema/index';
 import { withTenant } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
@@ -117,6 +117,39 @@ describe('Firm settings, logo and their use on invoices', () => {
     expect(audit).toMatchObject({ action: 'update', userId: expect.any(Number) });
     expect(audit!.before).toMatchObject({ primary_color: '#007bff', invoice_prefix: before.invoice_prefix });
     expect(audit!.after).toMatchObject({ primary_color: '#aa3300', invoice_prefix: 'DC-' });
+  });
+
+  it('sets the time zone and rounding rule that time entries then follow', async () => {
+    const before = await settingsOf();
+    const client = await createClient(admin);
+    const activity = await createActivityType(admin);
+    try {
+      const saved = await admin.request({
+        method: 'PUT',
+        url: '/api/organization/settings',
+        payload: body(before, { time_zone: 'America/Los_Angeles', rounding_minutes: 15, rounding_mode: 'up' }),
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await admin.request({ url: '/time-settings' })).json()).toEqual({
+        time_zone: 'America/Los_Angeles',
+        rounding_minutes: 15,
+        rounding_mode: 'up',
+      });
+      const entry = await createTimeEntry(admin, { client_id: client.id, activity_type_id: activity.id, minutes: 7 });
+      expect(entry.minutes).toBe(15);
+    } finally {
+      const current = await settingsOf();
+      const restored = await admin.request({
+        method: 'PUT',
+        url: '/api/organization/settings',
+        payload: body(current, {
+          time_zone: before.time_zone,
+          rounding_minutes: before.rounding_minutes,
+          rounding_mode: before.rounding_mode,
+        }),
+      });
+      expect(restored.statusCode).toBe(200);
+    }
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {

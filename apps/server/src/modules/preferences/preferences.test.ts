@@ -92,6 +92,23 @@ describe('His own preferences and profile, and the audit trail viewer', () => {
       payload: { first_name: 'Samuel', last_name: profile.last_name, email: 'sam.new@demo-cpa.example' },
     });
     expect(noPassword.statusCode).toBe(400);
+    const wrongPassword = await staff.request({
+      method: 'PUT',
+      url: '/user/profile',
+      payload: {
+        first_name: 'Sammy',
+        last_name: profile.last_name,
+        email: 'sam.new@demo-cpa.example',
+        current_password: 'not-his-password',
+      },
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toMatchObject({ details: { current_password: 'Current password is incorrect' } });
+    // Refused whole: neither the name nor a waiting address was written.
+    expect((await staff.request({ url: '/user/profile' })).json()).toMatchObject({
+      first_name: 'Samuel',
+      pending_email: null,
+    });
     const asked = await staff.request({
       method: 'PUT',
       url: '/user/profile',
@@ -115,6 +132,29 @@ describe('His own preferences and profile, and the audit trail viewer', () => {
     const confirmed = await staff.request({ method: 'POST', url: '/user/email/confirm', payload: { code } });
     expect(confirmed.statusCode).toBe(200);
     expect((await staff.request({ url: '/user' })).json()).toMatchObject({ email: 'sam.new@demo-cpa.example' });
+    const staffId = ((await staff.request({ url: '/user' })).json() as { id: number }).id;
+    const changes = await testApp.context.database.db
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(staffId)), eq(auditLog.userId, staffId)))
+      .orderBy(asc(auditLog.id));
+    expect(changes.filter((row) => row.action !== 'update_preferences')).toEqual([
+      {
+        action: 'update_profile',
+        before: expect.objectContaining({ first_name: 'Sam' }),
+        after: expect.objectContaining({ first_name: 'Samuel', pending_email: null }),
+      },
+      {
+        action: 'update_profile',
+        before: expect.objectContaining({ pending_email: null }),
+        after: expect.objectContaining({ pending_email: 'sam.new@demo-cpa.example' }),
+      },
+      {
+        action: 'change_email',
+        before: { email: profile.email },
+        after: { email: 'sam.new@demo-cpa.example' },
+      },
+    ]);
   });
 
   it('confirms the new address with the link of the latest request, once', async () => {

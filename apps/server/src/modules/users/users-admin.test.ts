@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { latestMailTo, resetCodeOf, resetLinkIn } from '../../../test/outbox';
-import { auditLog, organizations, roles as rolesTable } from '../../db/schema/index';
+import { createActivityType, createClient, createTimeEntry } from '../../../test/work-records';
+import { auditLog, organizations, passkeys, roles as rolesTable } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
 import { LAST_ADMINISTRATOR } from './administrators';
 import { fullRoleOf } from './full-role';
@@ -122,6 +123,24 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect(sorted.total).toBeGreaterThan(2);
     expect(sorted.items[0]!.username > sorted.items[1]!.username).toBe(true);
     expect((await admin.request({ url: '/users?q=rita' })).json()).toMatchObject({ total: 1 });
+    const secondPage = (await admin.request({ url: '/users?sort=username&order=desc&page_size=2&page=2' })).json() as {
+      items: UserView[];
+      page: number;
+      total: number;
+    };
+    expect(secondPage).toMatchObject({ page: 2, total: sorted.total });
+    expect(secondPage.items[0]!.username < sorted.items[1]!.username).toBe(true);
+    const gone = (await create(admin, 'gone0001')).json() as UserView;
+    expect((await admin.request({ method: 'POST', url: `/users/${gone.id}/deactivate` })).statusCode).toBe(200);
+    const listed = async (active: string) =>
+      ((await admin.request({ url: `/users?q=gone0001${active}` })).json() as { items: UserView[] }).items.map(
+        (user) => user.username,
+      );
+    expect(await listed('&active=false')).toEqual(['gone0001']);
+    expect(await listed('&active=true')).toEqual([]);
+    expect(await listed('')).toEqual(['gone0001']);
+    const refused = await admin.request({ url: '/users?active=maybe&sort=password' });
+    expect(refused.statusCode).toBe(400);
     const nwadmin = await signedIn(testApp.app, 'nwadmin');
     const nwUsers = (await nwadmin.request({ url: '/users' })).json() as { items: UserView[] };
     expect(nwUsers.items.every((user) => !user.email.includes('demo-cpa'))).toBe(true);
@@ -229,6 +248,52 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect((await new Session(testApp.app).signIn('leaver01', 'Leaver123')).statusCode).toBe(200);
     const actions = (await auditRows('user', target.id)).map((row) => row.action);
     expect(actions.slice(0, 2)).toEqual(['reactivate', 'deactivate']);
+  });
+
+  it('shows his rate history, recent time, live sessions and passkey status, never the credential', async () => {
+    const user = (await create(admin, 'detail01')).json() as UserView;
+    const mail = await latestMailTo(testApp.context, 'detail01@demo-cpa.example');
+    await new Session(testApp.app).request({
+      method: 'POST',
+      url: `/reset_password/${encodeURIComponent(resetCodeOf(resetLinkIn(mail.textBody!)))}`,
+      payload: { password: 'Detail123' },
+      csrf: null,
+    });
+    const his = new Session(testApp.app);
+    expect((await his.signIn('detail01', 'Detail123')).statusCode).toBe(200);
+    const rate = await admin.request({
+      method: 'PUT',
+      url: `/users/${user.id}/rate`,
+      payload: { rate_cents: 15_000, effective_from: '2026-01-01' },
+    });
+    expect(rate.statusCode).toBe(200);
+    const client = await createClient(admin, { legal_name: 'Detail Client LLC' });
+    const activity = await createActivityType(admin);
+    const entry = await createTimeEntry(his, { client_id: client.id, activity_type_id: activity.id, minutes: 90 });
+    await testApp.context.database.db.insert(passkeys).values({
+      organizationId: demoId,
+      userId: user.id,
+      credentialId: 'detail01-credential',
+      publicKey: 'detail01-public-key',
+      userHandle: 'detail01-handle',
+      deviceType: 'singleDevice',
+      deviceName: 'Work laptop',
+    });
+    const detail = await admin.request({ url: `/users/${user.id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      username: 'detail01',
+      rate_changes: [{ effective_from: '2026-01-01', rate_cents: 15_000 }],
+      recent_time: [{ id: entry.id, entry_date: '2026-03-02', client: 'Detail Client LLC', minutes: 90 }],
+      sessions: [{ id: expect.any(String) }],
+      passkey: { registered: true, device_name: 'Work laptop', created_at: expect.any(String) },
+      two_factor_enabled: false,
+    });
+    expect((detail.json() as { sessions: unknown[] }).sessions).toHaveLength(1);
+    expect(detail.body).not.toMatch(/detail01-(credential|public-key|handle)|Detail123|argon2/);
+    const adminId = ((await admin.request({ url: '/user' })).json() as { id: number }).id;
+    const withoutKey = (await admin.request({ url: `/users/${adminId}` })).json() as { passkey: unknown };
+    expect(withoutKey.passkey).toEqual({ registered: false, device_name: null, created_at: null });
   });
 
   it('the last administrator cannot demote or deactivate himself (403, his own record)', async () => {
@@ -385,6 +450,18 @@ describe('People: GET/POST/PUT /users, deactivation and invitations', () => {
     expect(rate.statusCode).toBe(403);
     expect(rate.json()).toEqual({ error: ABOVE_YOUR_ROLE });
     expect((await admin.request({ url: `/users/${adminUser.id}/rate` })).json()).toEqual(rateBefore);
+    // Nor does he raise himself: his own record's role stays as the administrator gave it.
+    const himself = (await admin.request({ url: `/users/${person.id}` })).json() as UserView;
+    const selfPromote = await editorSession.request({
+      method: 'PUT',
+      url: `/users/${person.id}`,
+      payload: { ...editable(himself), role_id: adminRole },
+    });
+    expect(selfPromote.statusCode).toBe(403);
+    expect((await admin.request({ url: `/users/${person.id}` })).json()).toMatchObject({
+      role: { id: editorRole },
+      version: himself.version,
+    });
     const ownRate = await editorSession.request({
       method: 'PUT',
       url: `/users/${person.id}/rate`,

@@ -17,9 +17,18 @@ async function refreshSessionUser(): Promise<void> {
   if (user) sessionActions.signedIn(user);
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
+type Message = { ok: boolean; text: string } | null;
+
+function ProfileForm({
+  profile,
+  message,
+  setMessage,
+}: {
+  profile: Profile;
+  message: Message;
+  setMessage: (message: Message) => void;
+}) {
   const save = useSaveProfile();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, formState, setError, getValues, resetField, control } = useForm<
     ProfileValues,
     unknown,
@@ -102,7 +111,9 @@ export function ProfileTab() {
   const [params, setParams] = useSearchParams();
   const code = params.get('confirmEmail');
   const tried = useRef(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Message>(null);
+  // Kept here, not in the form: a saved e-mail change gives the form a new key, and the form's own state would go.
+  const [formMessage, setFormMessage] = useState<Message>(null);
 
   useEffect(() => {
     if (!code || tried.current) return;
@@ -134,7 +145,12 @@ export function ProfileTab() {
         </p>
       )}
       {profile.data && (
-        <ProfileForm key={`${profile.data.email}-${profile.data.pending_email}`} profile={profile.data} />
+        <ProfileForm
+          key={`${profile.data.email}-${profile.data.pending_email}`}
+          profile={profile.data}
+          message={formMessage}
+          setMessage={setFormMessage}
+        />
       )}
     </>
   );
