@@ -169,15 +169,7 @@ export async function createDraft(db: Db, caller: InvoiceCaller, input: InvoiceD
         createdBy: actor.id,
       })
       .returning();
-    await insertLines(tx, organizationId, invoice!.id, lines);
-    await markItems(
-      tx,
-      organizationId,
-      invoice!.id,
-      timeItems.map((item) => item.entry.id),
-      expenseItems.map((item) => item.id),
-    );
-    await writeAudit(tx, {
+    await insertLines(tx, organizationId, invoice!.id, lines, {
       organizationId,
       userId: actor.id,
       action: 'create',
@@ -185,6 +177,13 @@ export async function createDraft(db: Db, caller: InvoiceCaller, input: InvoiceD
       entityId: invoice!.id,
       after: { ...invoiceSnapshot(invoice!), time_entry_ids: input.time_entry_ids, expense_ids: input.expense_ids },
     });
+    await markItems(
+      tx,
+      organizationId,
+      invoice!.id,
+      timeItems.map((item) => item.entry.id),
+      expenseItems.map((item) => item.id),
+    );
     return invoiceViewFrom(tx, invoice!, client, settings, {
       publicUrl: caller.publicUrl,
       subdomain: settings.subdomain,
