@@ -54,6 +54,18 @@ async function issuedInvoice(admin: Api, amountCents: number) {
   return { ...drafted, invoice: (await admin.post(`/invoices/${draftId}/issue`)) as Issued };
 }
 
+/**
+ * A refused amount belongs to its field (UI.md, Forms): the field is marked invalid, described by
+ * the message under it, and takes focus so that a screen reader reads them together; no alert on top.
+ */
+async function expectAmountRefused(page: Page, amount: Locator, message: string) {
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(amount).toHaveAccessibleDescription(message);
+  await expect(amount).toBeFocused();
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+}
+
 /** The client's phone: a fresh browser with no staff session, 360 px wide. */
 async function clientPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -253,32 +265,42 @@ test.describe('client portal', () => {
     await expect(page).toHaveURL(/\/client-portal\/invoice$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Open`);
 
-    // Amounts the balance cannot take are refused on the page, and what the server refuses shows its reason.
+    // Amounts the balance cannot take are refused on the page, and what the server refuses shows its
+    // reason: under the amount field when it is about the amount, on top of the form otherwise.
     await page.getByRole('link', { name: 'Pay', exact: true }).click();
     await page.getByLabel('Part of it').check();
     const amount = page.getByLabel('Amount to pay ($)');
     const payButton = page.getByRole('button', { name: 'Continue to payment' });
+    await expect(amount).not.toHaveAttribute('aria-invalid');
     await amount.fill('125.01');
     await payButton.click();
-    await expect(page.getByRole('alert')).toHaveText('The amount must be at most the balance of $125.00');
+    await expectAmountRefused(page, amount, 'The amount must be at most the balance of $125.00');
     await amount.fill('0');
+    await expect(amount).not.toHaveAttribute('aria-invalid');
     await payButton.click();
-    await expect(page.getByRole('alert')).toHaveText('Enter an amount more than $0.00');
+    await expectAmountRefused(page, amount, 'Enter an amount more than $0.00');
     await expectNoAxeViolations(page, '/client-portal/payment (refused amount)');
-    // The firm records a cheque for the whole balance while the page is open.
-    await admin.post('/payments', {
-      client_id: clientId,
-      payment_date: firmToday(),
-      method: 'check',
-      amount_cents: 12_500,
-      applications: [{ invoice_id: invoice.id, amount_cents: 12_500 }],
-    });
+    // The firm records cheques while the page is open: first part of the balance, then the rest.
+    const cheque = (cents: number) =>
+      admin.post('/payments', {
+        client_id: clientId,
+        payment_date: firmToday(),
+        method: 'check',
+        amount_cents: cents,
+        applications: [{ invoice_id: invoice.id, amount_cents: cents }],
+      });
+    await cheque(10_000);
     await amount.fill('50');
     await payButton.click();
+    await expectAmountRefused(page, amount, 'The amount must be at most the balance of $25.00');
+    await cheque(2_500);
+    await amount.fill('20');
+    await payButton.click();
     await expect(page.getByRole('alert')).toHaveText('This invoice has nothing left to pay');
+    await expect(amount).not.toHaveAttribute('aria-invalid');
     await expect(page).toHaveURL(/\/client-portal\/payment$/);
     const payments = (await admin.get(`/payments?client_id=${clientId}`)) as { items: { method: string }[] };
-    expect(payments.items.map((payment) => payment.method)).toEqual(['check']);
+    expect(payments.items.map((payment) => payment.method)).toEqual(['check', 'check']);
     await admin.dispose();
 
     // Without a session the invoice page asks for the code.

@@ -3,9 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { INVALID_ACCESS_CODE, type PortalCheckout, type PortalInvoice } from '@practice/shared';
-import { invoices, sandboxEvents } from '../../db/schema/index';
+import { idempotencyKeys, invoices, sandboxEvents } from '../../db/schema/index';
 import { clientFigures, invoiceOf, issuedInvoice, ledgerRowsOf } from '../../../test/money-records';
 import { mailsTo } from '../../../test/outbox';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../../test/portal';
 import { createTestApp, signedIn, TEST_SECRET, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, organizationIdOf, uniqueCode } from '../../../test/work-records';
+import { BAD_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REQUIRED } from '../payments/idempotency';
 import { PORTAL_ADDRESS_LIMIT, PORTAL_CODE_LIMIT, TOO_MANY_CODE_ATTEMPTS } from './portal-access';
 import { NOTHING_TO_PAY } from './portal-checkout.service';
 import { BAD_SIGNATURE } from './portal.routes';
@@ -122,6 +123,15 @@ describe('client portal (API.md "Client portal")', () => {
       headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
       payload: body,
     });
+  }
+
+  /** How many Idempotency-Key rows the firm has, read as the table owner. */
+  async function idempotencyKeysOf(organizationId: number): Promise<number> {
+    const [row] = await testApp.context.database.db
+      .select({ count: count() })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.organizationId, organizationId));
+    return row!.count;
   }
 
   async function expectInvariants(clientId: number) {
@@ -294,6 +304,7 @@ describe('client portal (API.md "Client portal")', () => {
         method: 'POST',
         url: '/client-portal/payment',
         payload: { amount_cents: 100 },
+        headers: { 'idempotency-key': uniqueCode('csrf') },
         csrf: false,
       });
       expectStatus(withoutCsrf, 403);
@@ -445,6 +456,36 @@ describe('client portal (API.md "Client portal")', () => {
       });
       expectStatus(noCode, 400);
       expect(noCode.json().details).toEqual({ access_code: 'Access code is required' });
+    });
+
+    it('requires an Idempotency-Key: none, empty or malformed is 400 naming it, writing no checkout nor key', async () => {
+      const invoice = await invoiceFor(admin, 4000);
+      const browser = await openedBrowser(invoice.access_code);
+      const keysBefore = await idempotencyKeysOf(demoId);
+      const refused: [Record<string, string>, string][] = [
+        [{}, IDEMPOTENCY_KEY_REQUIRED],
+        [{ 'idempotency-key': '' }, BAD_IDEMPOTENCY_KEY],
+        [{ 'idempotency-key': 'has space' }, BAD_IDEMPOTENCY_KEY],
+        [{ 'idempotency-key': 'k'.repeat(256) }, BAD_IDEMPOTENCY_KEY],
+      ];
+      for (const [headers, message] of refused) {
+        const response = await browser.request({
+          method: 'POST',
+          url: '/client-portal/payment',
+          payload: { amount_cents: 4000 },
+          headers,
+        });
+        expectStatus(response, 400);
+        expect(response.json(), JSON.stringify(headers)).toEqual({
+          error: message,
+          details: { 'idempotency-key': message },
+        });
+      }
+      expect(await checkoutsOf(testApp, demoId, invoice.id)).toEqual([]);
+      expect(await idempotencyKeysOf(demoId)).toBe(keysBefore);
+      // The same session and body with a key: the refusals were about the key alone.
+      expectStatus(await startPayment(browser, 4000), 201);
+      expect(await checkoutsOf(testApp, demoId, invoice.id)).toHaveLength(1);
     });
 
     it("reads its own invoice's checkouts only: another invoice's checkout is 404", async () => {

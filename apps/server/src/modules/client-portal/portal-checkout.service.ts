@@ -69,7 +69,8 @@ async function readCheckout(tx: Tx, session: PortalSession, checkoutId: string):
 
 /**
  * POST /client-portal/payment (ADR 0144): a checkout of our own for the amount (at most the
- * balance), at most once per Idempotency-Key, then the provider's checkout for it. The
+ * balance), at most once per Idempotency-Key (which the route requires, ADR 0186: without one
+ * nothing would tell a retry from a second payment), then the provider's checkout for it. The
  * provider is called outside our transaction, with our checkout's id as its idempotency key,
  * so a repeat (a double click, a retry after a lost answer) gets the same provider checkout.
  */
@@ -79,7 +80,7 @@ export async function startCheckout(
   publicUrl: string,
   session: PortalSession,
   input: PortalPaymentInput,
-  idempotencyKey: string | undefined,
+  idempotencyKey: string,
 ): Promise<PortalCheckout> {
   const { organizationId, invoiceId } = session;
   const [target] = await withTenant(db, organizationId, (tx) =>
@@ -90,7 +91,7 @@ export async function startCheckout(
   );
   if (!target) throw notFound(CHECKOUT_NOT_FOUND);
   const request = {
-    key: idempotencyKey === undefined ? undefined : storedKey(invoiceId, idempotencyKey),
+    key: storedKey(invoiceId, idempotencyKey),
     digest: requestDigest('POST /client-portal/payment', { invoice_id: invoiceId, ...input }),
   };
   const { checkout_id: checkoutId } = await onceForKey(

@@ -10,7 +10,7 @@ import { errorAnswer } from '../../plugins/error-answers';
 import type { MailDelivery } from '../../mail/delivery';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { invoicePdf } from '../invoices/invoice-pdf.service';
-import { idempotencyKeyOf } from '../payments/idempotency';
+import { requiredIdempotencyKeyHeaders } from '../payments/idempotency';
 import { settleCheckout } from '../payments/provider-payments.service';
 import { portalCheckoutAnswer, portalInvoiceAnswer, webhookAnswer } from './portal-answers';
 import { invoiceForCode } from './portal-access';
@@ -125,9 +125,11 @@ export function registerClientPortalRoutes(
       schema: {
         summary: "Start paying the portal session's invoice",
         body: portalPaymentSchema,
+        headers: requiredIdempotencyKeyHeaders,
         tags,
         response: {
           201: portalCheckoutAnswer,
+          400: errorAnswer(400, 'The amount breaks a rule, or the Idempotency-Key is missing or malformed'),
           401: noPortalSession,
           403: errorAnswer(403, 'The CSRF value is missing'),
         },
@@ -135,7 +137,7 @@ export function registerClientPortalRoutes(
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
       return reply.status(201).send(await startCheckout(db, provider, publicUrl, session, request.body, key));
     },
   );

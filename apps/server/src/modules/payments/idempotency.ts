@@ -1,19 +1,38 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_REUSED } from '@practice/shared';
+import { z } from 'zod';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/errors';
 import { isUniqueViolation } from '../records/db-errors';
 
 export const BAD_IDEMPOTENCY_KEY = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters`;
+export const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency-Key is required: one key per payment, the same on a retry';
+
+const VISIBLE_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The Idempotency-Key header, or undefined when none was sent; anything else than visible ASCII is 400. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) throw badRequest(BAD_IDEMPOTENCY_KEY);
+  if (typeof header !== 'string' || !VISIBLE_KEY.test(header)) throw badRequest(BAD_IDEMPOTENCY_KEY);
   return header;
 }
+
+/**
+ * The headers schema of a call that cannot run without an Idempotency-Key (ADR 0186): missing
+ * or malformed is 400 before anything is read or written, and the OpenAPI document names the
+ * header as a required parameter. The other headers pass untouched.
+ */
+export const requiredIdempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: (issue) => (issue.input === undefined ? IDEMPOTENCY_KEY_REQUIRED : BAD_IDEMPOTENCY_KEY) })
+    .regex(VISIBLE_KEY, BAD_IDEMPOTENCY_KEY)
+    .describe(
+      `One key per payment the client means to make (1 to ${IDEMPOTENCY_KEY_MAX} visible characters), sent again on a retry: ` +
+        'the same key and body give the first answer again and start nothing; the same key with another body is 409',
+    ),
+});
 
 /** JSON with object keys sorted, so that the same body in another key order is the same request. */
 function canonical(value: unknown): string {

@@ -36,28 +36,45 @@ function BackToInvoice() {
   );
 }
 
-/** Pay the whole balance or part of it; the card is given to the provider on its own page, never to us. */
-function PaymentForm({ data }: { data: PortalInvoice }) {
+/** A refusal that belongs to the amount field; a new object each time, so that a repeat moves focus again. */
+type AmountError = { message: string };
+
+/**
+ * Pay the whole balance or part of it; the card is given to the provider on its own page, never to us.
+ * A refused amount, the page's check or the server's (its `details.amount_cents`), shows under the
+ * field and moves focus to it, so a screen reader reads it with the field (UI.md, Forms); the
+ * rest shows on top. With the whole balance chosen there is no field: every refusal is on top.
+ */
+export function PaymentForm({ data }: { data: PortalInvoice }) {
   const balance = data.invoice.balance_cents;
   const [choice, setChoice] = useState<'all' | 'part'>('all');
   const [amountText, setAmountText] = useState(centsToInput(balance));
-  const [error, setError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState<AmountError | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef(newKey());
+  const amountInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // After the render that marked the field invalid, so that focus reads its new state.
+    if (amountError) amountInput.current?.focus();
+  }, [amountError]);
   const changed = () => {
     key.current = newKey();
-    setError(null);
+    setAmountError(null);
+    setFormError(null);
   };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setAmountError(null);
+    setFormError(null);
     const cents = choice === 'all' ? balance : inputToCents(amountText);
     if (cents === null || Number.isNaN(cents) || cents <= 0) {
-      setError('Enter an amount more than $0.00');
+      setAmountError({ message: 'Enter an amount more than $0.00' });
       return;
     }
     if (cents > balance) {
-      setError(`The amount must be at most the balance of ${money(balance)}`);
+      setAmountError({ message: `The amount must be at most the balance of ${money(balance)}` });
       return;
     }
     setBusy(true);
@@ -66,7 +83,9 @@ function PaymentForm({ data }: { data: PortalInvoice }) {
       if (!checkout.url) throw new ApiError('The payment could not be started', 0, null);
       window.location.assign(providerCheckoutHref(checkout.url));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'An unexpected error occurred');
+      const aboutAmount = caught instanceof ApiError ? caught.details.amount_cents : undefined;
+      if (aboutAmount && choice === 'part') setAmountError({ message: aboutAmount });
+      else setFormError(caught instanceof Error ? caught.message : 'An unexpected error occurred');
       setBusy(false);
     }
   }
@@ -77,9 +96,9 @@ function PaymentForm({ data }: { data: PortalInvoice }) {
       <p>
         Balance due: <strong>{money(balance)}</strong>
       </p>
-      {error && (
+      {formError && (
         <p className="form-error" role="alert">
-          {error}
+          {formError}
         </p>
       )}
       <fieldset className="portal-choice">
@@ -111,10 +130,12 @@ function PaymentForm({ data }: { data: PortalInvoice }) {
       </fieldset>
       {choice === 'part' && (
         <FormField
+          ref={amountInput}
           label="Amount to pay ($)"
           name="amount"
           inputMode="decimal"
           autoComplete="off"
+          error={amountError?.message}
           value={amountText}
           onChange={(event) => {
             setAmountText(event.target.value);
