@@ -169,14 +169,7 @@ export async function createDraft(db: Db, caller: InvoiceCaller, input: InvoiceD
         createdBy: actor.id,
       })
       .returning();
-    await insertLines(tx, organizationId, invoice!.id, lines, {
-      organizationId,
-      userId: actor.id,
-      action: 'create',
-      entity: 'invoice',
-      entityId: invoice!.id,
-      after: { ...invoiceSnapshot(invoice!), time_entry_ids: input.time_entry_ids, expense_ids: input.expense_ids },
-    });
+    await insertLines(tx, organizationId, invoice!.id, lines);
     await markItems(
       tx,
       organizationId,
@@ -184,6 +177,14 @@ export async function createDraft(db: Db, caller: InvoiceCaller, input: InvoiceD
       timeItems.map((item) => item.entry.id),
       expenseItems.map((item) => item.id),
     );
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.id,
+      action: 'create',
+      entity: 'invoice',
+      entityId: invoice!.id,
+      after: { ...invoiceSnapshot(invoice!), time_entry_ids: input.time_entry_ids, expense_ids: input.expense_ids },
+    });
     return invoiceViewFrom(tx, invoice!, client, settings, {
       publicUrl: caller.publicUrl,
       subdomain: settings.subdomain,

@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory } from '@practice/shared';
 import type { Tx } from '../../db/client';
-import { writeBoth } from '../../db/one-statement';
 import { activityTypes, expenses, invoiceLines, timeEntries } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { auditInsert, writeAudit, type AuditEntry } from '../audit/audit';
 import { isUniqueViolation } from '../records/db-errors';
 import { notFoundField } from '../records/field-errors';
 
@@ -108,22 +106,20 @@ export function expenseLineOf(expense: ExpenseItem): NewLine {
 
 /**
  * Inserts the lines; the unique indexes on unreleased lines are the last word on "one
- * non-void invoice per item", so a violation there is the same 409 as the check above. With an
- * audit entry, its row goes in the same statement (one round trip).
+ * non-void invoice per item", so a violation there is the same 409 as the check above.
  */
 export async function insertLines(
   tx: Tx,
   organizationId: number,
   invoiceId: number,
   lines: NewLine[],
-  audit?: AuditEntry,
+  firstPosition = 1,
 ): Promise<void> {
-  const rows = lines.map((line, index) => ({ ...line, organizationId, invoiceId, position: index + 1 }));
-  const linesInsert = rows.length === 0 ? undefined : tx.insert(invoiceLines).values(rows);
+  if (lines.length === 0) return;
   try {
-    if (linesInsert && audit) await writeBoth(tx, linesInsert, auditInsert(tx, audit));
-    else if (linesInsert) await linesInsert;
-    else if (audit) await writeAudit(tx, audit);
+    await tx
+      .insert(invoiceLines)
+      .values(lines.map((line, index) => ({ ...line, organizationId, invoiceId, position: firstPosition + index })));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, ITEM_ALREADY_INVOICED);
     throw error;

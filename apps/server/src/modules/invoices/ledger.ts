@@ -1,5 +1,5 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { writeBoth } from '../../db/one-statement';
 import { arLedger, type LedgerKind } from '../../db/schema/index';
 import { auditInsert, type AuditEntry } from '../audit/audit';
 
@@ -44,5 +44,7 @@ export async function appendLedger(tx: Tx, row: LedgerRow, audit?: AuditEntry): 
     await ledgerInsert;
     return;
   }
-  await writeBoth(tx, ledgerInsert, auditInsert(tx, audit));
+  // As SQL, not as query builders: drizzle puts a builder in parentheses, where an INSERT may not stand.
+  const statement = (query: SQLWrapper) => query.getSQL();
+  await tx.execute(sql`with ledger_row as (${statement(ledgerInsert)}) ${statement(auditInsert(tx, audit))}`);
 }
