@@ -11,9 +11,9 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** The insert of one append-only audit row, to run alone (writeAudit) or inside another statement. */
-export function auditInsert(tx: Tx, entry: AuditEntry) {
-  return tx.insert(auditLog).values({
+/** Writes one append-only audit row inside the caller's transaction, so it stands or falls with the change. */
+export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
     organizationId: entry.organizationId,
     userId: entry.userId,
     action: entry.action,
@@ -22,9 +22,4 @@ export function auditInsert(tx: Tx, entry: AuditEntry) {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
-}
-
-/** Writes one append-only audit row inside the caller's transaction, so it stands or falls with the change. */
-export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await auditInsert(tx, entry);
 }

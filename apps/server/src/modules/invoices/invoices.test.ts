@@ -496,7 +496,7 @@ describe('WIP and invoices (API.md)', () => {
       });
       const reread = (await admin.request({ url: `/invoices/${invoice.id}` })).json();
       // The issue's answer is built from what it wrote; a read of the invoice gives the same (and the firm's header).
-      expect({ ...issued, organization: reread.organization }).toEqual(reread);
+      expect({ ...issued, organization: reread.organization }).toEqual({ ...reread, next_number: issued.next_number });
       expectStatus(await admin.request({ method: 'POST', url: `/invoices/${invoice.id}/issue` }), 409);
       expectStatus(await readonly.request({ method: 'POST', url: `/invoices/${invoice.id}/issue` }), 403);
       expectStatus(await foreign.request({ method: 'POST', url: `/invoices/${invoice.id}/issue` }), 404);

@@ -1,7 +1,5 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { arLedger, type LedgerKind } from '../../db/schema/index';
-import { auditInsert, type AuditEntry } from '../audit/audit';
 
 export type LedgerRow = {
   organizationId: number;
@@ -19,13 +17,9 @@ export type LedgerRow = {
   createdBy: number | null;
 };
 
-/**
- * Appends one AR journal row in the caller's transaction: it stands or falls with the change it
- * records. With an audit entry, the audit row goes in the same statement: one round trip, and
- * neither table has a trigger that the other's write must follow.
- */
-export async function appendLedger(tx: Tx, row: LedgerRow, audit?: AuditEntry): Promise<void> {
-  const ledgerInsert = tx.insert(arLedger).values({
+/** Appends one AR journal row in the caller's transaction: it stands or falls with the change it records. */
+export async function appendLedger(tx: Tx, row: LedgerRow): Promise<void> {
+  await tx.insert(arLedger).values({
     organizationId: row.organizationId,
     clientId: row.clientId,
     entryDate: row.entryDate,
@@ -40,11 +34,4 @@ export async function appendLedger(tx: Tx, row: LedgerRow, audit?: AuditEntry): 
     memo: row.memo ?? '',
     createdBy: row.createdBy,
   });
-  if (!audit) {
-    await ledgerInsert;
-    return;
-  }
-  // As SQL, not as query builders: drizzle puts a builder in parentheses, where an INSERT may not stand.
-  const statement = (query: SQLWrapper) => query.getSQL();
-  await tx.execute(sql`with ledger_row as (${statement(ledgerInsert)}) ${statement(auditInsert(tx, audit))}`);
 }

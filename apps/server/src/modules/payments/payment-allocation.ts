@@ -40,15 +40,15 @@ export async function lockClient(
   return row;
 }
 
-type InvoiceRow = typeof invoices.$inferSelect;
-
-/**
- * The client's open invoices, locked in id order (the order of docs/decisions/0130): where a
- * payment goes by default, read under the lock that keeps their balances as they are.
- */
-export async function lockOpenInvoices(tx: Tx, organizationId: number, clientId: number): Promise<InvoiceRow[]> {
-  return tx
-    .select()
+/** The client's open invoices, oldest due first (due date, then number): where a payment goes by default. */
+export async function oldestFirst(tx: Tx, organizationId: number, clientId: number, amountCents: number) {
+  const open = await tx
+    .select({
+      id: invoices.id,
+      dueDate: invoices.dueDate,
+      numberSeq: invoices.numberSeq,
+      balance: invoices.balanceCents,
+    })
     .from(invoices)
     .where(
       and(
@@ -57,23 +57,12 @@ export async function lockOpenInvoices(tx: Tx, organizationId: number, clientId:
         inArray(invoices.status, ['pending', 'partial']),
       ),
     )
-    .orderBy(invoices.id)
-    .for('update');
-}
-
-/** The amount spread over open invoices, oldest due first (due date, then number). */
-export function oldestFirst(open: InvoiceRow[], amountCents: number): Allocation[] {
-  const byDue = [...open].sort(
-    (a, b) =>
-      (a.dueDate === null ? 1 : 0) - (b.dueDate === null ? 1 : 0) ||
-      (a.dueDate ?? '').localeCompare(b.dueDate ?? '') ||
-      (a.numberSeq ?? 0) - (b.numberSeq ?? 0),
-  );
+    .orderBy(sql`${invoices.dueDate} nulls last`, invoices.numberSeq);
   const allocations: Allocation[] = [];
   let left = amountCents;
-  for (const invoice of byDue) {
+  for (const invoice of open) {
     if (left === 0) break;
-    const amount = Math.min(left, invoice.balanceCents ?? 0);
+    const amount = Math.min(left, invoice.balance ?? 0);
     if (amount > 0) allocations.push({ invoiceId: invoice.id, amountCents: amount });
     left -= amount;
   }
@@ -93,33 +82,28 @@ export function appliedTotal(amountCents: number, wanted: Allocation[]): number 
  * issued and not void, and gets no more than its balance (counting what this payment already
  * gave it); the sum is at most the payment. The invoices are locked in id order and their
  * applied amounts and statuses set in the same transaction. Returns the new applied total and
- * the invoices as they were locked. `locked`: the invoices the caller has locked already
- * (lockOpenInvoices), when they hold every invoice touched.
+ * the invoices as they were locked.
  */
 export async function replaceApplications(
   tx: Tx,
   context: { organizationId: number; clientId: number; paymentId: number; amountCents: number; actorId: number | null },
   current: Allocation[],
   wanted: Allocation[],
-  alreadyLocked?: InvoiceRow[],
-): Promise<{ appliedCents: number; invoices: Map<number, InvoiceRow> }> {
+): Promise<{ appliedCents: number; invoices: Map<number, typeof invoices.$inferSelect> }> {
   const { organizationId, paymentId } = context;
   const total = appliedTotal(context.amountCents, wanted);
   const before = new Map(current.map((row) => [row.invoiceId, row.amountCents]));
   const after = new Map(wanted.map((row) => [row.invoiceId, row.amountCents]));
   const touched = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
-  const held = new Set(alreadyLocked?.map((row) => row.id));
   const locked =
-    alreadyLocked && touched.every((id) => held.has(id))
-      ? alreadyLocked
-      : touched.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(invoices)
-            .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, touched)))
-            .orderBy(invoices.id)
-            .for('update');
+    touched.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, touched)))
+          .orderBy(invoices.id)
+          .for('update');
   const byId = new Map(locked.map((row) => [row.id, row]));
   for (const row of wanted) {
     const invoice = byId.get(row.invoiceId);

@@ -21,7 +21,6 @@ import {
   appliedTotal,
   assertCreditKept,
   lockClient,
-  lockOpenInvoices,
   oldestFirst,
   replaceApplications,
   type Allocation,
@@ -102,8 +101,7 @@ export async function insertPayment(
   client: ClientReference,
   input: NewPayment,
 ): Promise<PaymentView> {
-  const open = input.applications ? undefined : await lockOpenInvoices(tx, organizationId, input.clientId);
-  const wanted = input.applications ?? oldestFirst(open!, input.amountCents);
+  const wanted = input.applications ?? (await oldestFirst(tx, organizationId, input.clientId, input.amountCents));
   // Inserted with what it applies (replaceApplications below checks each invoice, and any
   // failure rolls the payment back), not updated after: one statement and its triggers fewer.
   const [created] = await tx
@@ -135,30 +133,26 @@ export async function insertPayment(
     },
     [],
     wanted,
-    open,
   );
-  await appendLedger(
-    tx,
-    {
-      organizationId,
-      clientId: payment.clientId,
-      entryDate: payment.paymentDate,
-      kind: 'payment',
-      paymentId: payment.id,
-      document: documentOf(payment),
-      creditCents: payment.amountCents,
-      memo: payment.memo,
-      createdBy: actorId,
-    },
-    {
-      organizationId,
-      userId: actorId,
-      action: 'create',
-      entity: 'payment',
-      entityId: payment.id,
-      after: paymentSnapshot(payment, wanted),
-    },
-  );
+  await appendLedger(tx, {
+    organizationId,
+    clientId: payment.clientId,
+    entryDate: payment.paymentDate,
+    kind: 'payment',
+    paymentId: payment.id,
+    document: documentOf(payment),
+    creditCents: payment.amountCents,
+    memo: payment.memo,
+    createdBy: actorId,
+  });
+  await writeAudit(tx, {
+    organizationId,
+    userId: actorId,
+    action: 'create',
+    entity: 'payment',
+    entityId: payment.id,
+    after: paymentSnapshot(payment, wanted),
+  });
   return writtenPaymentView(payment, client, wanted, applied);
 }
 
