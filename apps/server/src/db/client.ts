@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { appLogin, assertRoles, ROLE_FLAGS, type RoleFlags } from './roles';
+import { isDeadlock } from './pg-errors';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -148,8 +149,7 @@ function postgresTenantRunner(pool: pg.Pool, binding: TenantBinding) {
     }
     return tx;
   };
-  return async <T>(organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const begin = `begin; ${await binding.settings(organizationId)}`;
+  const attempt = async <T>(begin: string, work: (tx: Tx) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query(begin);
@@ -165,7 +165,23 @@ function postgresTenantRunner(pool: pg.Pool, binding: TenantBinding) {
       client.release(client.getTransactionStatus() !== 'I');
     }
   };
+  return async <T>(organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const begin = `begin; ${await binding.settings(organizationId)}`;
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await attempt(begin, work);
+      } catch (error) {
+        if (tries >= DEADLOCK_TRIES || !isDeadlock(error)) throw error;
+      }
+    }
+  };
 }
+
+/**
+ * A transaction PostgreSQL chose as a deadlock's victim was rolled back whole, so running it
+ * again is safe: a rare lock cycle among the rollup triggers costs a retry, not a 500.
+ */
+const DEADLOCK_TRIES = 3;
 
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
@@ -282,6 +298,7 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
  * Runs work for one organization: inside a transaction, as app_user, with the signed tenant
  * binding set, so row-level security scopes every query even when a WHERE clause is forgotten.
  * The db of an open Database runs it on the app_user connection (PostgreSQL) or session role.
+ * On PostgreSQL a deadlock's victim runs again, so work must do nothing outside the database.
  */
 export async function withTenant<T>(db: Db, organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
   const runner = tenantRunners.get(db);

@@ -6,7 +6,7 @@ import { activityTypes } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { conflictField, staleVersion } from '../records/field-errors';
 import { likePattern, offsetOf, pageOf, pageQuery, PAGE_SIZE_MAX, type Page } from '../records/pagination';
 import { activityRateChanges, rateInForce, recordActivityRate, type RateChange } from '../rates/rate-history';

@@ -5,7 +5,7 @@ import { clients, organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { conflictField, staleVersion } from '../records/field-errors';
 import { requireOrganizationUser } from '../records/user-lookup';
 import { listContacts, replaceContacts } from './client-contacts';

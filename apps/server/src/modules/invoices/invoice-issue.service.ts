@@ -8,7 +8,6 @@ import {
 } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import {
-  clients,
   expenses,
   invoiceAdjustments,
   invoiceLines,
@@ -16,19 +15,13 @@ import {
   invoices,
   timeEntries,
 } from '../../db/schema/index';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { writeAudit } from '../audit/audit';
 import { accessCodeDigest, newAccessCode } from './access-code';
 import { readBillingSettings } from './billing-settings';
-import { lockInvoice, releaseItems, type InvoiceCaller } from './invoice-drafts.service';
-import {
-  invoiceSnapshot,
-  invoiceViewOf,
-  INVOICE_NOT_FOUND,
-  loadInvoiceLines,
-  loadInvoiceView,
-  statusForBalance,
-} from './invoice-view';
+import { releaseItems, type InvoiceCaller } from './invoice-drafts.service';
+import { lockClientThenInvoice } from './invoice-money-lock';
+import { invoiceSnapshot, invoiceViewOf, loadInvoiceLines, loadInvoiceView, statusForBalance } from './invoice-view';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -70,7 +63,7 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
   const { actor } = caller;
   const organizationId = actor.organizationId;
   return withTenant(db, organizationId, async (tx) => {
-    const current = await lockInvoice(tx, organizationId, invoiceId);
+    const { client, invoice: current } = await lockClientThenInvoice(tx, organizationId, invoiceId);
     if (current.status === 'void') throw new AppError(409, ALREADY_VOID);
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
     if (current.totalCents <= 0) throw new AppError(409, NOTHING_TO_ISSUE);
@@ -90,11 +83,6 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
         .set({ status: 'billed' })
         .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
     }
-    const [client] = await tx
-      .select({ code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail })
-      .from(clients)
-      .where(and(eq(clients.organizationId, organizationId), eq(clients.id, current.clientId)));
-    if (!client) throw notFound(INVOICE_NOT_FOUND);
     const accessCode = newAccessCode();
     const numberSeq = await nextInvoiceNumber(tx, organizationId);
     const number = `${settings.invoicePrefix}${numberSeq}`;
@@ -145,11 +133,14 @@ export async function voidInvoice(db: Db, caller: InvoiceCaller, invoiceId: numb
   const { actor } = caller;
   const organizationId = actor.organizationId;
   return withTenant(db, organizationId, async (tx) => {
-    const current = await lockInvoice(tx, organizationId, invoiceId);
+    const { invoice: current } = await lockClientThenInvoice(tx, organizationId, invoiceId);
     if (current.status === 'draft') throw new AppError(409, DRAFT_NOT_VOIDED);
     if (current.status === 'void') throw new AppError(409, ALREADY_VOID);
     if (current.appliedCents > 0) throw new AppError(409, UNAPPLY_PAYMENTS_FIRST);
     const settings = await readBillingSettings(tx, organizationId);
+    // Items first, as an issue takes them (time entries' WIP lock of the client, then the
+    // invoice's rollups): the other order let a void and an issue of one client deadlock.
+    await releaseItems(tx, organizationId, invoiceId);
     const [voided] = await tx
       .update(invoices)
       .set({
@@ -166,7 +157,6 @@ export async function voidInvoice(db: Db, caller: InvoiceCaller, invoiceId: numb
       .update(invoiceLines)
       .set({ released: true })
       .where(and(eq(invoiceLines.organizationId, organizationId), eq(invoiceLines.invoiceId, invoiceId)));
-    await releaseItems(tx, organizationId, invoiceId);
     const owed = current.totalCents - current.creditedCents;
     const voidDate = laterOf(settings.today, current.issueDate);
     if (owed > 0) {
@@ -209,7 +199,7 @@ export async function adjustInvoice(
   const { actor } = caller;
   const organizationId = actor.organizationId;
   return withTenant(db, organizationId, async (tx) => {
-    const current = await lockInvoice(tx, organizationId, invoiceId);
+    const { invoice: current } = await lockClientThenInvoice(tx, organizationId, invoiceId);
     if (current.status === 'draft' || current.status === 'void') throw new AppError(409, NOT_ISSUED);
     const balance = current.totalCents - current.appliedCents - current.creditedCents;
     if (input.amount_cents > balance) {

@@ -3,7 +3,7 @@ import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory } from '@practice/shared'
 import type { Tx } from '../../db/client';
 import { activityTypes, expenses, invoiceLines, timeEntries } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { notFoundField } from '../records/field-errors';
 
 export const ITEM_ALREADY_INVOICED = 'An item you selected is already on an invoice';

@@ -12,7 +12,7 @@ import { invoiceTexts } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { conflictField, staleVersion } from '../records/field-errors';
 
 export const INVOICE_TEXT_NOT_FOUND = 'Invoice text not found';

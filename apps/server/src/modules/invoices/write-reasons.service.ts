@@ -5,7 +5,7 @@ import { writeReasons } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { conflictField } from '../records/field-errors';
 
 /** The list a new firm starts with (ADR 0110); the firm edits it. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
 import { AppError, badRequest } from '../../lib/errors';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 export const BAD_IDEMPOTENCY_KEY = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible characters`;
 export const IDEMPOTENCY_KEY_REQUIRED = 'Idempotency-Key is required: one key per payment, the same on a retry';

@@ -25,7 +25,7 @@ export async function realization(tx: Tx, request: ReportRequest): Promise<Paged
     tx,
     request,
     sql`
-      select ${groupColumn(request.groupBy)} as group_id, sum(r.standard_cents) as standard_cents,
+      select ${groupColumn('billing', request)} as group_id, sum(r.standard_cents) as standard_cents,
         sum(r.billed_cents) as billed_cents, sum(r.write_up_cents) as write_up_cents,
         sum(r.write_down_cents) as write_down_cents, sum(r.collected_cents) as collected_cents
       ${rollupSource('billing', request)}

@@ -202,25 +202,66 @@ describe('GET /reports/{name}: the formulas on a hand-built firm', () => {
     const period = 'from=2026-01-01&to=2026-03-31';
     // Acme: $550 standard, $500 billed (9,090.9 bp), $200 collected (4,000 bp).
     // Birch: $300 standard, $330 billed (11,000 bp), $330 collected of its fees (10,000 bp).
+    const acmeFigures = {
+      standard_cents: 55_000,
+      billed_cents: 50_000,
+      write_up_cents: 0,
+      write_down_cents: 5000,
+      collected_cents: 20_000,
+      realization_bp: 9091,
+      collection_bp: 4000,
+    };
+    const birchFigures = {
+      standard_cents: 30_000,
+      billed_cents: 33_000,
+      write_up_cents: 3000,
+      write_down_cents: 0,
+      collected_cents: 33_000,
+      realization_bp: 11_000,
+      collection_bp: 10_000,
+    };
     expect(byLabel((await report(`realization?${period}&group_by=client`)).rows)).toEqual({
-      'Acme Co': {
-        standard_cents: 55_000,
-        billed_cents: 50_000,
-        write_up_cents: 0,
-        write_down_cents: 5000,
-        collected_cents: 20_000,
-        realization_bp: 9091,
-        collection_bp: 4000,
-      },
-      'Birch LLC': {
-        standard_cents: 30_000,
-        billed_cents: 33_000,
+      'Acme Co': acmeFigures,
+      'Birch LLC': birchFigures,
+    });
+    // By partner, the default (the partner months of migration 0051): Acme is Ada's, Birch no one's.
+    expect(byLabel((await report(`realization?${period}`)).rows)).toEqual({
+      'Ada Partner': acmeFigures,
+      'No responsible partner': birchFigures,
+    });
+    // A client's partner changed through its edit moves its figures to the new partner, and back.
+    const setBirchPartner = async (partner: number | null) => {
+      const current = (await ada.request({ url: `/clients/${birch}` })).json();
+      const edited = await ada.request({
+        method: 'PUT',
+        url: `/clients/${birch}`,
+        payload: {
+          client_id: current.client_id,
+          legal_name: current.legal_name,
+          entity_type: current.entity_type,
+          responsible_partner_id: partner,
+          version: current.version,
+        },
+      });
+      expectStatus(edited, 200);
+    };
+    await setBirchPartner(adaId);
+    // $850 standard, $830 billed (9,765 bp), $530 collected (6,386 bp).
+    expect(byLabel((await report(`realization?${period}`)).rows)).toEqual({
+      'Ada Partner': {
+        standard_cents: 85_000,
+        billed_cents: 83_000,
         write_up_cents: 3000,
-        write_down_cents: 0,
-        collected_cents: 33_000,
-        realization_bp: 11_000,
-        collection_bp: 10_000,
+        write_down_cents: 5000,
+        collected_cents: 53_000,
+        realization_bp: 9765,
+        collection_bp: 6386,
       },
+    });
+    await setBirchPartner(null);
+    expect(byLabel((await report(`realization?${period}`)).rows)).toEqual({
+      'Ada Partner': acmeFigures,
+      'No responsible partner': birchFigures,
     });
     // The $200 on I1 spread by line: 200 x 363.64/500 = 145.456 -> 145.45, 54.54, remainder on e1.
     const byStaff = await report(`realization?${period}&group_by=staff`);

@@ -1,21 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportGroup } from '@practice/shared';
 import type { ReportRequest } from './report-query';
 
 type Family = 'time' | 'billing';
-type Grain = 'fine' | 'user' | 'client' | 'staff';
+type Grain = 'fine' | 'user' | 'client' | 'staff' | 'partner';
 
 /**
  * Which rollup grain answers a grouping and its filters with the fewest rows (docs/decisions/0152,
- * 0176): the client grain for the whole firm by client or partner, time's person grain by staff
- * (utilization too), the staff-and-activity grain by activity (and billing by staff), the finest
- * grain when a client or partner filter narrows it to a few clients (its client index) or a
- * staff filter meets a client-side grouping (its user index).
+ * 0176, 0190): billing's partner grain for the whole firm by partner, the client grain for the
+ * whole firm by client (time by partner too), time's person grain by staff (utilization too),
+ * the staff-and-activity grain by activity (and billing by staff), the finest grain when a
+ * client or partner filter narrows it to a few clients (its client index) or a staff filter
+ * meets a client-side grouping (its user index).
  */
 export function rollupGrain(family: Family, request: ReportRequest): Grain {
   const byClient = request.groupBy === 'client' || request.groupBy === 'partner';
   const narrowedByClient = request.clientId !== undefined || request.partnerId !== undefined;
   if (narrowedByClient || (byClient && request.staffId !== undefined)) return 'fine';
+  if (family === 'billing' && request.groupBy === 'partner') return 'partner';
   if (byClient) return 'client';
   return family === 'time' && request.groupBy === 'staff' ? 'staff' : 'user';
 }
@@ -25,6 +26,7 @@ const KEYS: Record<Grain, string> = {
   user: 'user_id, activity_type_id',
   client: 'client_id',
   staff: 'user_id',
+  partner: 'partner_id',
 };
 const FIGURES: Record<Family, string> = {
   time: 'entries, minutes, billable_minutes, standard_cents',
@@ -60,14 +62,19 @@ export function periodParts(from: string, to: string): PeriodParts {
 /**
  * The rollup rows of the request's period as one relation `r` (organization_id, the grain's
  * keys and the figures): the year rows of the whole years and the month rows of the others.
- * The finest grain has months only; it is read with a filter that narrows it.
+ * The finest grain has months only; it is read with a filter that narrows it. The partner
+ * grain has months only too, a few hundred rows a year (its stripes are summed by the group).
  */
 function periodRows(family: Family, grain: Grain, request: ReportRequest): SQL {
   const table = (unit: 'month' | 'year') =>
     sql.raw(grain === 'fine' ? `report_${family}_months` : `report_${family}_${grain}_${unit}s`);
   const columns = sql.raw(`organization_id, ${KEYS[grain]}, ${FIGURES[family]}`);
-  const parts =
-    grain === 'fine' ? { months: [{ first: request.from, last: request.to }] } : periodParts(request.from, request.to);
+  const parts: PeriodParts =
+    grain === 'fine'
+      ? { months: [{ first: request.from, last: request.to }] }
+      : grain === 'partner'
+        ? { months: [{ first: request.from, last: `${request.to.slice(0, 7)}-01` }] }
+        : periodParts(request.from, request.to);
   // One month or year by equality: the key's index then yields the rows in group order.
   const within = (column: 'month' | 'year', { first, last }: { first: string; last: string }) =>
     first === last
@@ -99,9 +106,10 @@ export function oneRowPerGroup(family: Family, request: ReportRequest): boolean 
   return keyed && single;
 }
 
-/** The group id of a rollup row `r` (partner through the client `c`). */
-export function groupColumn(group: ReportGroup): SQL {
-  switch (group) {
+/** The group id of a rollup row `r` of the family's grain (partner through the client `c`). */
+export function groupColumn(family: Family, request: ReportRequest): SQL {
+  if (rollupGrain(family, request) === 'partner') return sql`r.partner_id`;
+  switch (request.groupBy) {
     case 'client':
       return sql`r.client_id`;
     case 'staff':
@@ -111,20 +119,21 @@ export function groupColumn(group: ReportGroup): SQL {
     case 'partner':
       return sql`coalesce(c.responsible_partner_id, 0)`;
     default:
-      throw new Error(`no rollup column for ${group}`);
+      throw new Error(`no rollup column for ${request.groupBy}`);
   }
 }
 
 /** FROM and WHERE over the rollup rows `r` of the request's period and filters. */
 export function rollupSource(family: Family, request: ReportRequest): SQL {
-  const needsClient = request.groupBy === 'partner' || request.partnerId !== undefined;
+  const grain = rollupGrain(family, request);
+  const needsClient = (request.groupBy === 'partner' && grain !== 'partner') || request.partnerId !== undefined;
   const conditions = [
     sql`true`,
     ...(request.clientId !== undefined ? [sql`r.client_id = ${request.clientId}`] : []),
     ...(request.staffId !== undefined ? [sql`r.user_id = ${request.staffId}`] : []),
     ...(request.partnerId !== undefined ? [sql`c.responsible_partner_id = ${request.partnerId}`] : []),
   ];
-  return sql`from ${periodRows(family, rollupGrain(family, request), request)} ${
+  return sql`from ${periodRows(family, grain, request)} ${
     needsClient ? sql`join clients c on c.organization_id = r.organization_id and c.id = r.client_id` : sql``
   } where ${sql.join(conditions, sql` and `)}`;
 }

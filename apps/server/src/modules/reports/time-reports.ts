@@ -27,8 +27,8 @@ export async function timeSummary(tx: Tx, request: ReportRequest): Promise<Paged
     tx,
     request,
     oneRow
-      ? sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_ROW} ${source} and r.entries <> 0`
-      : sql`select ${groupColumn(request.groupBy)} as group_id, ${TIME_SUMS} ${source} group by 1 having sum(r.entries) <> 0`,
+      ? sql`select ${groupColumn('time', request)} as group_id, ${TIME_ROW} ${source} and r.entries <> 0`
+      : sql`select ${groupColumn('time', request)} as group_id, ${TIME_SUMS} ${source} group by 1 having sum(r.entries) <> 0`,
     TIME_FIGURES,
     {},
     oneRow

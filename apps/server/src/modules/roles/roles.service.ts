@@ -5,7 +5,7 @@ import { roles, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { conflictField, staleVersion } from '../records/field-errors';
 import { lockPeopleChanges, requireAnAdministrator } from '../users/administrators';
 import { fullRoleOf, roleColumnsOf } from '../users/full-role';

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
-import { isUniqueViolation } from '../records/db-errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { conflictField, staleVersion } from '../records/field-errors';
 import { likePattern, offsetOf, pageOf, pageQuery, sortOrder, type Page } from '../records/pagination';
 import { userRateChanges, type RateChange } from '../rates/rate-history';

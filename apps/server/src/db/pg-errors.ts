@@ -14,3 +14,8 @@ function pgErrorOf(error: unknown): PgLikeError | null {
 export function isUniqueViolation(error: unknown): boolean {
   return pgErrorOf(error)?.code === '23505';
 }
+
+/** True when PostgreSQL rolled the transaction back as a deadlock's victim (40P01). */
+export function isDeadlock(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '40P01';
+}
