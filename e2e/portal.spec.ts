@@ -55,13 +55,13 @@ async function issuedInvoice(admin: Api, amountCents: number) {
 }
 
 /**
- * A refused amount belongs to its field (UI.md, Forms): the field is marked invalid, described by
+ * A refused value belongs to its field (UI.md, Forms): the field is marked invalid, described by
  * the message under it, and takes focus so that a screen reader reads them together; no alert on top.
  */
-async function expectAmountRefused(page: Page, amount: Locator, message: string) {
-  await expect(amount).toHaveAttribute('aria-invalid', 'true');
-  await expect(amount).toHaveAccessibleDescription(message);
-  await expect(amount).toBeFocused();
+async function expectFieldRefused(page: Page, field: Locator, message: string) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(field).toBeFocused();
   await expect(page.getByText(message)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 }
@@ -260,8 +260,13 @@ test.describe('client portal', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid access code');
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, '/client-portal/{wrong code}');
-    await page.getByLabel('Access code').fill(invoice.access_code.toLowerCase());
-    await page.getByLabel('Access code').press('Enter');
+    // The code he types is checked under its field; the link's refusal on top goes.
+    const accessCode = page.getByLabel('Access code');
+    await page.getByRole('button', { name: 'Open invoice' }).click();
+    await expectFieldRefused(page, accessCode, 'Enter the access code from your invoice');
+    await accessCode.fill(invoice.access_code.toLowerCase());
+    await expect(accessCode).not.toHaveAttribute('aria-invalid');
+    await accessCode.press('Enter');
     await expect(page).toHaveURL(/\/client-portal\/invoice$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Open`);
 
@@ -274,11 +279,11 @@ test.describe('client portal', () => {
     await expect(amount).not.toHaveAttribute('aria-invalid');
     await amount.fill('125.01');
     await payButton.click();
-    await expectAmountRefused(page, amount, 'The amount must be at most the balance of $125.00');
+    await expectFieldRefused(page, amount, 'The amount must be at most the balance of $125.00');
     await amount.fill('0');
     await expect(amount).not.toHaveAttribute('aria-invalid');
     await payButton.click();
-    await expectAmountRefused(page, amount, 'Enter an amount more than $0.00');
+    await expectFieldRefused(page, amount, 'Enter an amount more than $0.00');
     await expectNoAxeViolations(page, '/client-portal/payment (refused amount)');
     // The firm records cheques while the page is open: first part of the balance, then the rest.
     const cheque = (cents: number) =>
@@ -292,12 +297,16 @@ test.describe('client portal', () => {
     await cheque(10_000);
     await amount.fill('50');
     await payButton.click();
-    await expectAmountRefused(page, amount, 'The amount must be at most the balance of $25.00');
+    await expectFieldRefused(page, amount, 'The amount must be at most the balance of $25.00');
+    // The page reads the invoice again: the balance it shows is the one the message speaks of.
+    await expect(page.getByText('Balance due: $25.00')).toBeVisible();
+    await expect(page.getByLabel('The whole balance ($25.00)')).toBeVisible();
     await cheque(2_500);
     await amount.fill('20');
     await payButton.click();
-    await expect(page.getByRole('alert')).toHaveText('This invoice has nothing left to pay');
-    await expect(amount).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nothing to pay');
+    await expect(page.getByText('This invoice has no balance left to pay.')).toBeVisible();
+    await expect(amount).toHaveCount(0);
     await expect(page).toHaveURL(/\/client-portal\/payment$/);
     const payments = (await admin.get(`/payments?client_id=${clientId}`)) as { items: { method: string }[] };
     expect(payments.items.map((payment) => payment.method)).toEqual(['check', 'check']);

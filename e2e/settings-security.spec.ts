@@ -29,6 +29,11 @@ test('/settings opens the Security tab by default and switches tabs by ?tab=', a
   await expect(page).toHaveURL(/\/settings\?tab=preferences$/);
   await expect(page.getByRole('checkbox', { name: 'Show dates with the month name' })).not.toBeChecked();
   await expectNoAxeViolations(page, '/settings?tab=preferences');
+
+  // On a phone the tabs wrap rather than push the page, and its last tab, past the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tabs.getByRole('link', { name: 'Accessibility' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('changing the password needs the current one and follows the password rules', async ({ page, browser }) => {
@@ -132,6 +137,11 @@ test('the Profile tab renames him at once and takes a new e-mail only from its l
   await expect(profile.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
   await expect(email).toHaveValue(oldEmail);
   await expect(summary).toContainText(oldEmail);
+  // An address the form refuses takes the confirmation's place: no "Profile saved." above its error.
+  await email.fill('not-an-email');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profile.getByText('Invalid email address')).toBeVisible();
+  await expect(profile.getByRole('status')).toHaveCount(0);
 
   // The link from the new address's mailbox makes it his e-mail, once.
   const confirmation = await nextMailTo(newEmail, before);

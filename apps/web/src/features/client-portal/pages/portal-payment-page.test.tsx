@@ -1,9 +1,11 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalCheckout, PortalInvoice } from '@practice/shared';
 import { ApiError } from '../../../lib/api-error';
 import { startPortalPayment } from '../api/portal-api';
+import { PORTAL_INVOICE_KEY } from './portal-invoice-page';
 import { PaymentForm } from './portal-payment-page';
 
 vi.mock('../api/portal-api', async (original) => ({
@@ -20,13 +22,21 @@ const invoice = {
   payable: true,
 } as PortalInvoice;
 
-function show(): void {
+/** Renders the form; its query client tells whether the invoice was marked to be read again. */
+function show(): QueryClient {
+  const queryClient = new QueryClient();
   render(
-    <MemoryRouter>
-      <PaymentForm data={invoice} />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <PaymentForm data={invoice} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+  return queryClient;
 }
+
+const invoiceReadAgain = (queryClient: QueryClient) =>
+  queryClient.getQueryCache().find({ queryKey: PORTAL_INVOICE_KEY })?.state.isInvalidated === true;
 
 function payPart(text: string): HTMLElement {
   fireEvent.click(screen.getByLabelText('Part of it'));
@@ -58,6 +68,9 @@ describe('the portal payment form (/client-portal/payment)', () => {
     expect(amount.getAttribute('aria-describedby')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await expectRefused(amount, 'Enter an amount more than $0.00');
+    fireEvent.change(amount, { target: { value: '12abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await expectRefused(amount, 'Enter the amount in dollars and cents, such as 125.50');
     expect(start).not.toHaveBeenCalled();
   });
 
@@ -65,10 +78,13 @@ describe('the portal payment form (/client-portal/payment)', () => {
     start.mockRejectedValueOnce(
       new ApiError(ABOVE_BALANCE, 422, ABOVE_BALANCE, false, { amount_cents: ABOVE_BALANCE }),
     );
-    show();
+    const queryClient = show();
+    queryClient.setQueryData(PORTAL_INVOICE_KEY, invoice);
     const amount = payPart('50');
     await expectRefused(amount, ABOVE_BALANCE);
     expect(start).toHaveBeenCalledWith(5000, expect.stringMatching(/^[0-9a-f]{32}$/));
+    // The balance changed on the server: the page reads the invoice again to show the new one.
+    expect(invoiceReadAgain(queryClient)).toBe(true);
 
     start.mockRejectedValueOnce(new ApiError(NOTHING_TO_PAY, 409, NOTHING_TO_PAY));
     fireEvent.change(amount, { target: { value: '20' } });

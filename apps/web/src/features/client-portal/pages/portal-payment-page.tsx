@@ -44,6 +44,8 @@ type AmountError = { message: string };
  * A refused amount, the page's check or the server's (its `details.amount_cents`), shows under the
  * field and moves focus to it, so a screen reader reads it with the field (UI.md, Forms); the
  * rest shows on top. With the whole balance chosen there is no field: every refusal is on top.
+ * A refusal by the server means the balance changed since the page read it (the firm recorded a
+ * payment): the invoice is read again, so the balance shown is the one the message speaks of.
  */
 export function PaymentForm({ data }: { data: PortalInvoice }) {
   const balance = data.invoice.balance_cents;
@@ -52,6 +54,7 @@ export function PaymentForm({ data }: { data: PortalInvoice }) {
   const [amountError, setAmountError] = useState<AmountError | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const key = useRef(newKey());
   const amountInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -69,7 +72,11 @@ export function PaymentForm({ data }: { data: PortalInvoice }) {
     setAmountError(null);
     setFormError(null);
     const cents = choice === 'all' ? balance : inputToCents(amountText);
-    if (cents === null || Number.isNaN(cents) || cents <= 0) {
+    if (Number.isNaN(cents)) {
+      setAmountError({ message: 'Enter the amount in dollars and cents, such as 125.50' });
+      return;
+    }
+    if (cents === null || cents <= 0) {
       setAmountError({ message: 'Enter an amount more than $0.00' });
       return;
     }
@@ -84,6 +91,9 @@ export function PaymentForm({ data }: { data: PortalInvoice }) {
       window.location.assign(providerCheckoutHref(checkout.url));
     } catch (caught) {
       const aboutAmount = caught instanceof ApiError ? caught.details.amount_cents : undefined;
+      if (caught instanceof ApiError && (caught.status === 409 || caught.status === 422)) {
+        void queryClient.invalidateQueries({ queryKey: PORTAL_INVOICE_KEY });
+      }
       if (aboutAmount && choice === 'part') setAmountError({ message: aboutAmount });
       else setFormError(caught instanceof Error ? caught.message : 'An unexpected error occurred');
       setBusy(false);

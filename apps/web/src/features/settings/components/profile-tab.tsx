@@ -47,7 +47,6 @@ function ProfileForm({
   const { errors } = formState;
 
   async function submit(input: ProfileInput): Promise<void> {
-    setMessage(null);
     try {
       const saved = await save.mutateAsync({ ...input, current_password: getValues('current_password') || undefined });
       resetField('current_password');
@@ -67,7 +66,16 @@ function ProfileForm({
   }
 
   return (
-    <form className="card" aria-labelledby="profile-title" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
+    <form
+      className="card"
+      aria-labelledby="profile-title"
+      noValidate
+      onSubmit={(e) => {
+        // Before the form's own check too: a "Profile saved." must not stay above a field it refused.
+        setMessage(null);
+        void handleSubmit(submit)(e);
+      }}
+    >
       <h2 id="profile-title">Profile</h2>
       {message && (
         <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>

@@ -25,10 +25,14 @@ export function TicketAdminCard({ ticket, user }: { ticket: TicketDetailView; us
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const people = useTicketAssignees();
   const assignees = new Map<string, string>([['', 'Nobody']]);
-  // A deactivated assignee is no longer on the list, but stays shown until someone changes it.
-  if (ticket.assignee) assignees.set(String(ticket.assignee.id), ticket.assignee.name);
   for (const person of people.data ?? []) {
     assignees.set(String(person.id), person.id === user.id ? `${person.name} (me)` : person.name);
+  }
+  // After the list, so that its order does not change with who has the ticket. A deactivated
+  // assignee is no longer on it but stays shown until someone changes it, as does any assignee
+  // while the list loads (else the picker would show Nobody).
+  if (ticket.assignee && !assignees.has(String(ticket.assignee.id))) {
+    assignees.set(String(ticket.assignee.id), ticket.assignee.name);
   }
 
   async function save(): Promise<void> {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/icon';
 import { shellPaths } from '../../../config/paths';
 import { useStopTimer, useTimer } from '../api/timer';
 import { formatElapsed } from '../utils/duration';
@@ -99,7 +100,7 @@ export function TopBarTimer() {
       ) : (
         <button
           type="button"
-          className="button button-small"
+          className="button button-small top-bar-timer-start"
           aria-keyshortcuts="Alt+S"
           title={`Start a timer (${TIMER_SHORTCUT})`}
           onClick={() => {
@@ -107,7 +108,8 @@ export function TopBarTimer() {
             setStarting(true);
           }}
         >
-          Start timer
+          <Icon name="clock" className="top-bar-timer-icon" />
+          <span className="top-bar-timer-label">Start timer</span>
         </button>
       )}
       <span className="visually-hidden" aria-live="polite">
