@@ -128,8 +128,25 @@ function lastRows<T>(results: { rows: unknown[] }[]): T[] {
   return (results.at(-1)?.rows ?? []) as T[];
 }
 
+/**
+ * How a tenant transaction ends: optionally a last statement, and the answer made from its rows.
+ * On PostgreSQL the statement goes with the COMMIT in one round trip, so a row lock it takes (the
+ * firm's invoice number, which every issue waits for) is held while the database runs it and
+ * commits, not also while this process's event loop comes back to the request between the two.
+ */
+export type Closing<T> = { statement?: SQL; answer: (rows: Record<string, unknown>[]) => T };
+
+type TenantRunner = <T>(organizationId: number, work: (tx: Tx) => Promise<Closing<T>>) => Promise<T>;
+
 /** withTenant's work per database: on PostgreSQL on the app_user pool, in fewer round trips than drizzle's transaction. */
-const tenantRunners = new WeakMap<Db, <T>(organizationId: number, work: (tx: Tx) => Promise<T>) => Promise<T>>();
+const tenantRunners = new WeakMap<Db, TenantRunner>();
+
+/** Runs a Closing's statement inside a drizzle transaction, which commits after it. */
+async function closeInside<T>(tx: Tx, closing: Closing<T>): Promise<T> {
+  if (!closing.statement) return closing.answer([]);
+  const result = (await tx.execute(closing.statement)) as unknown as { rows: Record<string, unknown>[] };
+  return closing.answer(result.rows);
+}
 
 /**
  * withTenant on a PostgreSQL pool: BEGIN and the tenant settings in one round trip, the work on
@@ -149,14 +166,18 @@ function postgresTenantRunner(pool: pg.Pool, binding: TenantBinding) {
     }
     return tx;
   };
-  const attempt = async <T>(begin: string, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const attempt = async <T>(begin: string, work: (tx: Tx) => Promise<Closing<T>>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query(begin);
       try {
-        const result = await work(transactionOf(client));
-        await client.query('commit');
-        return result;
+        const closing = await work(transactionOf(client));
+        if (!closing.statement) {
+          await client.query('commit');
+          return closing.answer([]);
+        }
+        const results = (await client.query(`${inlined(closing.statement)}; commit`)) as unknown as pg.QueryResult[];
+        return closing.answer(results[0]!.rows as Record<string, unknown>[]);
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;
@@ -165,7 +186,7 @@ function postgresTenantRunner(pool: pg.Pool, binding: TenantBinding) {
       client.release(client.getTransactionStatus() !== 'I');
     }
   };
-  return async <T>(organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  return async <T>(organizationId: number, work: (tx: Tx) => Promise<Closing<T>>): Promise<T> => {
     const begin = `begin; ${await binding.settings(organizationId)}`;
     for (let tries = 1; ; tries += 1) {
       try {
@@ -265,7 +286,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return db.transaction(async (tx) => {
       // set_config('role', ..., true) is SET LOCAL ROLE.
       await tx.execute(settings);
-      return work(tx as Tx);
+      return closeInside(tx as Tx, await work(tx as Tx));
     });
   });
   return {
@@ -301,6 +322,18 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
  * On PostgreSQL a deadlock's victim runs again, so work must do nothing outside the database.
  */
 export async function withTenant<T>(db: Db, organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return withTenantClosing(db, organizationId, async (tx) => {
+    const value = await work(tx);
+    return { answer: () => value };
+  });
+}
+
+/** withTenant whose work ends with a Closing: its last statement, sent with the COMMIT. */
+export async function withTenantClosing<T>(
+  db: Db,
+  organizationId: number,
+  work: (tx: Tx) => Promise<Closing<T>>,
+): Promise<T> {
   const runner = tenantRunners.get(db);
   if (runner) return runner(organizationId, work);
   // An owner's transaction (creating a firm with its roles and administrator in one go): the
@@ -314,7 +347,7 @@ export async function withTenant<T>(db: Db, organizationId: number, work: (tx: T
     if (!row) throw new Error('The database has no tenant binding key: run the migrations');
     const binding = tenantBinding(async () => Buffer.from(row.key), true);
     await tx.execute(sql.raw(await binding.settings(organizationId)));
-    const value = await work(tx as Tx);
+    const value = await closeInside(tx as Tx, await work(tx as Tx));
     await tx.execute(
       sql`select set_config('role', ${row.role}, true), set_config('app.org_id', '', true), set_config('app.org_proof', '', true)`,
     );

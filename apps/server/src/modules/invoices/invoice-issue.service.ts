@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   formatMoney,
   UNAPPLY_PAYMENTS_FIRST,
@@ -6,22 +6,23 @@ import {
   type InvoiceAdjustmentView,
   type InvoiceView,
 } from '@practice/shared';
-import { withTenant, type Db, type Tx } from '../../db/client';
-import {
-  expenses,
-  invoiceAdjustments,
-  invoiceLines,
-  invoiceNumberSequences,
-  invoices,
-  timeEntries,
-} from '../../db/schema/index';
+import { withTenant, withTenantClosing, type Db } from '../../db/client';
+import { expenses, invoiceAdjustments, invoiceLines, invoices, timeEntries } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { writeAudit } from '../audit/audit';
 import { accessCodeDigest, newAccessCode } from './access-code';
 import { readBillingSettings } from './billing-settings';
 import { releaseItems, type InvoiceCaller } from './invoice-drafts.service';
 import { lockClientThenInvoice } from './invoice-money-lock';
-import { invoiceSnapshot, invoiceViewOf, loadInvoiceLines, loadInvoiceView, statusForBalance } from './invoice-view';
+import { numberedIssue, type IssueFields } from './invoice-numbering';
+import {
+  invoiceSnapshot,
+  invoiceViewOf,
+  loadInvoiceLines,
+  loadInvoiceView,
+  statusForBalance,
+  type InvoiceRow,
+} from './invoice-view';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -29,24 +30,6 @@ export const ALREADY_VOID = 'This invoice is void';
 export const NOTHING_TO_ISSUE = 'An invoice of $0.00 cannot be issued';
 export const DRAFT_NOT_VOIDED = 'A draft is deleted, not voided';
 export const NOT_ISSUED = 'Only an issued invoice can be credited or written off';
-
-/**
- * The next number of the organization's gapless sequence, in one statement: the first issue
- * creates the row already past its number 1, later ones increment it. The row lock makes
- * parallel issues queue; the increment commits or rolls back with the issue, so no number is
- * skipped.
- */
-async function nextInvoiceNumber(tx: Tx, organizationId: number): Promise<number> {
-  const [row] = await tx
-    .insert(invoiceNumberSequences)
-    .values({ organizationId, nextNumber: 2 })
-    .onConflictDoUpdate({
-      target: invoiceNumberSequences.organizationId,
-      set: { nextNumber: sql`${invoiceNumberSequences.nextNumber} + 1` },
-    })
-    .returning({ next: invoiceNumberSequences.nextNumber });
-  return row!.next - 1;
-}
 
 /** Today, or the invoice's date when that is later: a credit is never dated before the debit it answers, so no "as of" date sees it alone. */
 function laterOf(today: string, issueDate: string | null): string {
@@ -62,7 +45,7 @@ function laterOf(today: string, issueDate: string | null): string {
 export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: number): Promise<InvoiceView> {
   const { actor } = caller;
   const organizationId = actor.organizationId;
-  return withTenant(db, organizationId, async (tx) => {
+  return withTenantClosing(db, organizationId, async (tx) => {
     const { client, invoice: current } = await lockClientThenInvoice(tx, organizationId, invoiceId);
     if (current.status === 'void') throw new AppError(409, ALREADY_VOID);
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
@@ -84,44 +67,25 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
         .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
     }
     const accessCode = newAccessCode();
-    const numberSeq = await nextInvoiceNumber(tx, organizationId);
-    const number = `${settings.invoicePrefix}${numberSeq}`;
-    const [issued] = await tx
-      .update(invoices)
-      .set({
-        status: 'pending',
-        number,
-        numberSeq,
-        issueDate: current.issueDate ?? settings.today,
-        accessCode,
-        accessCodeDigest: accessCodeDigest(accessCode),
-        issuedAt: new Date(),
-        issuedBy: actor.id,
-        version: current.version + 1,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, invoiceId)))
-      .returning();
-    await appendLedger(tx, {
-      organizationId,
-      clientId: current.clientId,
-      entryDate: issued!.issueDate!,
-      kind: 'invoice',
-      invoiceId,
-      document: number,
-      debitCents: issued!.totalCents,
-      createdBy: actor.id,
-    });
-    await writeAudit(tx, {
-      organizationId,
-      userId: actor.id,
-      action: 'issue',
-      entity: 'invoice',
-      entityId: invoiceId,
-      before: invoiceSnapshot(current),
-      after: invoiceSnapshot(issued!),
-    });
-    return invoiceViewOf(issued!, client, items, { publicUrl: caller.publicUrl, subdomain: settings.subdomain });
+    const issuedAt = new Date();
+    const fields: IssueFields = {
+      issueDate: current.issueDate ?? settings.today,
+      accessCode,
+      accessCodeDigest: accessCodeDigest(accessCode),
+      issuedAt,
+      issuedBy: actor.id,
+      version: current.version + 1,
+      updatedAt: issuedAt,
+    };
+    return {
+      statement: numberedIssue(current, settings.invoicePrefix, fields),
+      answer: ([row]) => {
+        const numberSeq = Number(row!.number_seq);
+        const number = `${settings.invoicePrefix}${numberSeq}`;
+        const issued: InvoiceRow = { ...current, ...fields, status: 'pending', number, numberSeq };
+        return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: settings.subdomain });
+      },
+    };
   });
 }
 
