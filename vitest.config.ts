@@ -17,6 +17,10 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two cores, with
+    // the other idle. Each server test file has a database copy of its own, so two files can
+    // run side by side (ADR 0191).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,5 +1,13 @@
-import { DEMO_PASSWORD, apiUrl } from './support/demo';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, apiUrl, type DemoUsername } from './support/demo';
 import { expect, test } from './support/fixtures';
+import { expectDashboard, submitPassword } from './support/sign-in';
+
+/** This spec signs in through the modal, as a person would; the others sign in through the API (ADR 0191). */
+async function signInThroughModal(page: Page, username: DemoUsername): Promise<void> {
+  await submitPassword(page, username, DEMO_PASSWORD);
+  await expectDashboard(page, DEMO_USERS[username].firstName);
+}
 
 test.describe('the login page', () => {
   test('shows the hero, whose feature items appear one after another, and the footer links', async ({ page }) => {
@@ -110,15 +118,15 @@ test.describe('the sign-in modal', () => {
 });
 
 test.describe('a signed-in user', () => {
-  test('opening /login goes straight to the dashboard', async ({ page, login }) => {
-    await login('manager');
+  test('opening /login goes straight to the dashboard', async ({ page }) => {
+    await signInThroughModal(page, 'manager');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Maria' })).toBeVisible();
   });
 
-  test('logs out: back on /login, cookies cleared, the dashboard asks for sign-in again', async ({ page, login }) => {
-    await login('admin');
+  test('logs out: back on /login, cookies cleared, the dashboard asks for sign-in again', async ({ page }) => {
+    await signInThroughModal(page, 'admin');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
@@ -131,10 +139,9 @@ test.describe('a signed-in user', () => {
 
   test('logs out after the access token expired, and the session ends on the server too', async ({
     page,
-    login,
     playwright,
   }) => {
-    await login('admin');
+    await signInThroughModal(page, 'admin');
     const context = page.context();
     const cookieValue = async (name: string) => (await context.cookies()).find((cookie) => cookie.name === name)?.value;
     const refreshToken = await cookieValue('refresh_token_cookie');

@@ -1,13 +1,17 @@
 import { expect, test as base, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, type DemoUsername } from './demo';
+import { DEMO_PASSWORD, DEMO_USERS, apiUrl, type DemoUsername } from './demo';
 
-/** Signs in through the sign-in modal, as a person would, and waits for the dashboard. */
+/**
+ * Signs in through the API in the page's own browser context (its cookies are the page's),
+ * then opens the dashboard and waits for its greeting. The sign-in modal is under test in
+ * login.spec.ts, accessibility.spec.ts and the account specs, which drive it as a person
+ * would; everywhere else it only cost a page load per test (ADR 0191). Each test still gets
+ * a session of its own, so one that refreshes, revokes or logs out touches no other test.
+ */
 export async function login(page: Page, username: DemoUsername, password: string = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login?popup');
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  const response = await page.request.post(apiUrl('/login'), { data: { username, password } });
+  expect(response.ok(), `POST /login as ${username} answered ${response.status()}`).toBe(true);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: `Welcome back, ${DEMO_USERS[username].firstName}` })).toBeVisible({
     timeout: 15_000,
   });
