@@ -55,6 +55,16 @@ describe('formatHours (SPEC 9: 1 decimal)', () => {
     expect(formatHours(0)).toBe('0.0');
     expect(formatHours(null)).toBe('0.0');
     expect(formatHours(20)).toBe('0.3');
+    expect(formatHours(123_456)).toBe('2057.6');
+  });
+
+  it('rounds a half tenth away from zero, whatever its binary fraction', () => {
+    expect(formatHours(3)).toBe('0.1');
+    expect(formatHours(9)).toBe('0.2');
+    expect(formatHours(15)).toBe('0.3');
+    expect(formatHours(21)).toBe('0.4');
+    expect(formatHours(-9)).toBe('-0.2');
+    expect(formatHours(-1)).toBe('0.0');
   });
 });
 

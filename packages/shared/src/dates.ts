@@ -40,9 +40,17 @@ export function formatDate(value: string | null | undefined, options: FormatDate
   return options.long ? `${MONTHS[month - 1]} ${day}, ${year}` : `${month}/${day}/${year}`;
 }
 
-/** Minutes as hours with one decimal (SPEC 9 hours display). */
+/**
+ * Minutes as hours with one decimal (SPEC 9 hours display), halves away from zero: 9 minutes
+ * is 0.2 h, as the database's hours_text (migration 0052) writes it. toFixed rounded the binary
+ * fraction instead, so 9 minutes showed 0.1 h and 15 minutes 0.3 h.
+ */
 export function formatHours(minutes: number | null | undefined): string {
-  return ((minutes ?? 0) / 60).toFixed(1);
+  const value = minutes ?? 0;
+  // A sixth of a minute count is a whole number of tenths of an hour; a half of one is exact in binary.
+  const tenths = Math.round(Math.abs(value) / 6);
+  const sign = value < 0 && tenths > 0 ? '-' : '';
+  return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
 /** Minutes as exact hours and minutes: 100 -> "1:40", 5 -> "0:05" (the hover of a 1-decimal figure). */

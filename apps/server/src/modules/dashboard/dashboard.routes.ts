@@ -40,7 +40,6 @@ const activityPageAnswer: z.ZodType<ActivityPage> = z.object({
 
 export function registerDashboardRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
   const tags = ['dashboard'];
 
   routes.get(
@@ -63,6 +62,6 @@ export function registerDashboardRoutes(app: FastifyInstance, context: AppContex
         response: { 200: activityPageAnswer },
       },
     },
-    async (request) => activityFeed(db, sessionUserOf(request), request.query),
+    async (request) => activityFeed(context.database, sessionUserOf(request), request.query),
   );
 }

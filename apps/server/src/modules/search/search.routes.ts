@@ -46,6 +46,6 @@ export function registerSearchRoutes(app: FastifyInstance, context: AppContext):
         response: { 200: searchAnswer },
       },
     },
-    async (request) => search(context.database.db, sessionUserOf(request), request.query),
+    async (request) => search(context.database, sessionUserOf(request), request.query),
   );
 }

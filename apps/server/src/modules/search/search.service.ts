@@ -1,19 +1,20 @@
+import { sql } from 'drizzle-orm';
 import {
   hasPermission,
   SERVER_SEARCH_CATEGORIES,
   type SearchAnswer,
-  type SearchResult,
   type ServerSearchCategory,
 } from '@practice/shared';
-import { withTenant, type Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { SessionUser } from '../../plugins/route-permission';
+import { feedScope } from '../dashboard/activity-feed';
 import { likePattern } from '../records/pagination';
-import { searchActivities } from './search-activities';
-import { clientResult, matchingClients } from './search-clients';
-import { searchInvoices } from './search-invoices';
+import { activityResult, type ActivityRow } from './search-activities';
+import { clientResult, type ClientRow } from './search-clients';
+import { invoiceResult, type InvoiceRow } from './search-invoices';
 import type { SearchQuery } from './search-query';
-import { searchTimeEntries } from './search-time-entries';
-import { searchUsers } from './search-users';
+import { timeEntryResult, type EntryRow } from './search-time-entries';
+import { userResult, type UserRow } from './search-users';
 
 const CATEGORY_OF_TYPE: Record<SearchQuery['type'], ServerSearchCategory[]> = {
   all: [...SERVER_SEARCH_CATEGORIES],
@@ -51,33 +52,42 @@ function capTotal(results: SearchAnswer['results'], limit: number): SearchAnswer
   return results;
 }
 
+type ViewRows = {
+  clients: ClientRow[];
+  users: UserRow[];
+  timeEntries: EntryRow[];
+  invoices: InvoiceRow[];
+  activities: ActivityRow[];
+};
+
 /**
- * GET /api/search (SPEC 7): the signed-in user's organization only (every query runs under
- * its row-level security, the trigram lookups through functions scoped by current_org_id())
- * and only the categories his permissions open.
+ * GET /api/search (SPEC 7): the signed-in user's organization only and only the categories his
+ * permissions open. search_view (migration 0052) finds every category's rows in one read-only
+ * statement, sent with the tenant settings in one round trip and planned once per pooled
+ * connection (ADR 0194); it runs as app_user under row-level security, its trigram lookups
+ * through functions scoped by current_org_id().
  */
-export async function search(db: Db, actor: SessionUser, query: SearchQuery): Promise<SearchAnswer> {
-  const wanted = CATEGORY_OF_TYPE[query.type].filter((category) => allowed(actor, category));
-  const results: Record<ServerSearchCategory, SearchResult[]> = {
-    clients: [],
-    users: [],
-    timeEntries: [],
-    invoices: [],
-    activities: [],
+export async function search(database: Database, actor: SessionUser, query: SearchQuery): Promise<SearchAnswer> {
+  const wanted = new Set(CATEGORY_OF_TYPE[query.type].filter((category) => allowed(actor, category)));
+  const scope = feedScope(actor);
+  const [row] = await database.readAsTenant<{ found: ViewRows | string }>(
+    actor.organizationId,
+    sql`select search_view(${actor.id}, ${query.q}, ${likePattern(query.q)}, ${query.per_category},
+      ${scope.everyone}, ${scope.clients}, ${wanted.has('clients')}, ${wanted.has('users')},
+      ${wanted.has('timeEntries')}, ${wanted.has('invoices')}, ${wanted.has('activities')}) as found`,
+  );
+  const found = typeof row!.found === 'string' ? (JSON.parse(row!.found) as ViewRows) : row!.found;
+  const editable = hasPermission(actor.fullRole, 'can_edit_time_entries');
+  return {
+    results: capTotal(
+      {
+        clients: wanted.has('clients') ? found.clients.map(clientResult) : [],
+        users: found.users.map(userResult),
+        timeEntries: found.timeEntries.map((entry) => timeEntryResult(entry, editable)),
+        invoices: found.invoices.map(invoiceResult),
+        activities: found.activities.map(activityResult),
+      },
+      query.limit,
+    ),
   };
-  const pattern = likePattern(query.q);
-  const max = query.per_category;
-  const needsClients = wanted.some((category) => ['clients', 'timeEntries', 'invoices'].includes(category));
-  await withTenant(db, actor.organizationId, async (tx) => {
-    const clients = needsClients ? await matchingClients(tx, pattern, max) : [];
-    const clientIds = clients.map((client) => client.id);
-    if (wanted.includes('clients')) results.clients = clients.map(clientResult);
-    if (wanted.includes('users')) results.users = await searchUsers(tx, pattern, max);
-    if (wanted.includes('timeEntries')) {
-      results.timeEntries = await searchTimeEntries(tx, actor, pattern, clientIds, max);
-    }
-    if (wanted.includes('invoices')) results.invoices = await searchInvoices(tx, pattern, clientIds, max);
-    if (wanted.includes('activities')) results.activities = await searchActivities(tx, actor, query.q, max);
-  });
-  return { results: capTotal(results, query.limit) };
 }
