@@ -2,7 +2,7 @@ import type { SearchResult } from '@practice/shared';
 import { dayOf } from './rows';
 
 /**
- * One of the dashboard feed's latest 200 items (what the reader may see there, ADR 0050) whose
+ * One of the dashboard feed's latest 50 items (what the reader may see there, ADR 0050) whose
  * description, person or client holds the term, found by search_view (migration 0052).
  */
 export type ActivityRow = {

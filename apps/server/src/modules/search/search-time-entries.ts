@@ -3,7 +3,7 @@ import { dayOf } from './rows';
 
 /**
  * A time entry found by search_view (migration 0052), among those the reader may see (ADR
- * 0044): by narrative within the latest 1,000 entries (his own, or the firm's for those who see
+ * 0044): by narrative within the latest 300 entries (his own, or the firm's for those who see
  * everyone's: a LIKE over ten million narratives cannot answer in the search's budget, and the
  * palette is for finding recent work, ADRs 0156 and 0173), or by client whatever its age.
  */
