@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, customType, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/** pg gives a Buffer; a row read as JSON (to_json in SQL) gives the hex form, \\x... */
+const bytea = customType<{ data: Buffer; driverData: Buffer | string }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (typeof value === 'string' ? Buffer.from(value.slice(2), 'hex') : value),
+});
 
 /** An invoice from draft to issued (migrations 0003 and 0020, ADRs 0041 and 0110). */
 export const invoices = pgTable(

@@ -7,22 +7,16 @@ import {
   type InvoiceView,
 } from '@practice/shared';
 import { withTenant, withTenantClosing, type Db } from '../../db/client';
-import { expenses, invoiceAdjustments, invoiceLines, invoices, timeEntries } from '../../db/schema/index';
+import { invoiceAdjustments, invoiceLines, invoices } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { writeAudit } from '../audit/audit';
 import { accessCodeDigest, newAccessCode } from './access-code';
 import { readBillingSettings } from './billing-settings';
 import { releaseItems, type InvoiceCaller } from './invoice-drafts.service';
 import { lockClientThenInvoice } from './invoice-money-lock';
+import { startIssue } from './invoice-issue-start';
 import { numberedIssue, type IssueFields } from './invoice-numbering';
-import {
-  invoiceSnapshot,
-  invoiceViewOf,
-  loadInvoiceLines,
-  loadInvoiceView,
-  statusForBalance,
-  type InvoiceRow,
-} from './invoice-view';
+import { invoiceSnapshot, invoiceViewOf, loadInvoiceView, statusForBalance, type InvoiceRow } from './invoice-view';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -46,30 +40,15 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
   const { actor } = caller;
   const organizationId = actor.organizationId;
   return withTenantClosing(db, organizationId, async (tx) => {
-    const { client, invoice: current } = await lockClientThenInvoice(tx, organizationId, invoiceId);
+    const { client, invoice: current, billed } = await startIssue(tx, invoiceId);
     if (current.status === 'void') throw new AppError(409, ALREADY_VOID);
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
-    if (current.totalCents <= 0) throw new AppError(409, NOTHING_TO_ISSUE);
-    const settings = await readBillingSettings(tx, organizationId);
-    // The draft's lines name its items (the invoice's lock keeps them as they are): a table
-    // with none on this invoice is not updated, which spares its statement triggers.
-    const items = await loadInvoiceLines(tx, organizationId, invoiceId);
-    if (items.some((item) => item.time_entry_id !== null)) {
-      await tx
-        .update(timeEntries)
-        .set({ status: 'billed' })
-        .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.invoiceId, invoiceId)));
-    }
-    if (items.some((item) => item.expense_id !== null)) {
-      await tx
-        .update(expenses)
-        .set({ status: 'billed' })
-        .where(and(eq(expenses.organizationId, organizationId), eq(expenses.invoiceId, invoiceId)));
-    }
+    if (!billed) throw new AppError(409, NOTHING_TO_ISSUE);
+    const { items, firm } = billed;
     const accessCode = newAccessCode();
     const issuedAt = new Date();
     const fields: IssueFields = {
-      issueDate: current.issueDate ?? settings.today,
+      issueDate: current.issueDate ?? firm.today,
       accessCode,
       accessCodeDigest: accessCodeDigest(accessCode),
       issuedAt,
@@ -78,12 +57,12 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
       updatedAt: issuedAt,
     };
     return {
-      statement: numberedIssue(current, settings.invoicePrefix, fields),
+      statement: numberedIssue(current, firm.invoicePrefix, fields),
       answer: ([row]) => {
         const numberSeq = Number(row!.number_seq);
-        const number = `${settings.invoicePrefix}${numberSeq}`;
+        const number = `${firm.invoicePrefix}${numberSeq}`;
         const issued: InvoiceRow = { ...current, ...fields, status: 'pending', number, numberSeq };
-        return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: settings.subdomain });
+        return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: firm.subdomain });
       },
     };
   });

@@ -10,14 +10,14 @@ export const INVOICE_NOT_FOUND = 'Invoice not found';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type LineRow = typeof invoiceLines.$inferSelect;
-type LineWithUser = { line: LineRow; user: { firstName: string; lastName: string; username: string } | null };
+export type LineWithUser = { line: LineRow; user: { firstName: string; lastName: string; username: string } | null };
 
 /** The portal address printed with the access code (issue 14 serves it). */
 export function portalUrl(publicUrl: string, subdomain: string, accessCode: string): string {
   return `${publicUrl.replace('{org}', subdomain).replace(/\/$/, '')}/client-portal/${accessCode}`;
 }
 
-function itemOf({ line, user }: LineWithUser): InvoiceItem {
+export function itemOf({ line, user }: LineWithUser): InvoiceItem {
   return {
     kind: line.kind as InvoiceItem['kind'],
     time_entry_id: line.timeEntryId,
@@ -90,7 +90,7 @@ export function linesOf(items: InvoiceItem[], layout: InvoiceLayout, taxRateBp: 
   return lines;
 }
 
-export async function loadInvoiceLines(tx: Tx, organizationId: number, invoiceId: number): Promise<InvoiceItem[]> {
+async function loadInvoiceLines(tx: Tx, organizationId: number, invoiceId: number): Promise<InvoiceItem[]> {
   const rows = await tx
     .select({
       line: invoiceLines,
