@@ -242,7 +242,7 @@ DECLARE
   v_org integer := current_org_id();
   v_needle text := lower(p_term);
   v_client_ids integer[] := '{}';
-  v_name_ids integer[];
+  v_name_ids integer[] := '{}';
   v_contact_ids integer[] := '{}';
   v_clients json := '[]';
   v_users json := '[]';
@@ -256,6 +256,16 @@ BEGIN
     IF cardinality(v_name_ids) < p_max THEN
       v_contact_ids := ARRAY(SELECT search_contact_client_ids(p_pattern, p_max));
     END IF;
+  END IF;
+  IF cardinality(v_name_ids) > 0 AND cardinality(v_contact_ids) = 0 THEN
+    SELECT coalesce(array_agg(c.id ORDER BY c.legal_name, c.id), '{}'),
+           coalesce(json_agg(json_build_object(
+             'id', c.id, 'code', c.code, 'legal_name', c.legal_name, 'dba', c.dba, 'status', c.status,
+             'updated_at', c.updated_at, 'contact', NULL) ORDER BY c.legal_name, c.id), '[]')
+    INTO v_client_ids, v_clients
+    FROM clients c
+    WHERE c.organization_id = v_org AND c.id = ANY (v_name_ids);
+  ELSIF cardinality(v_contact_ids) > 0 THEN
     SELECT coalesce(array_agg(h.id ORDER BY h.grp, h.pos), '{}'),
            coalesce(json_agg(json_build_object(
              'id', h.id, 'code', h.code, 'legal_name', h.legal_name, 'dba', h.dba, 'status', h.status,
