@@ -75,9 +75,12 @@ CREATE FUNCTION activity_description(entity text, action text, snapshot jsonb, c
   $$;
 
 -- The dashboard's feed (ADRs 0050, 0173, 0185): the page's ids as a union of index ranges, each
--- cut at the rows the page can need, then each row's audit row, person and client looked up by
--- key (OFFSET 0 keeps each lateral a lookup). A reader who sees only his own time reads his
--- time and expense rows through activity_feed_owner_ids. SECURITY INVOKER, as user_view (0048).
+-- cut at the rows the page can need; then its audit rows, their people and their clients, each
+-- read once as a set by key (= ANY of the ids) and joined in memory. Looked up row by row (a
+-- lateral per row and table) the same rows took 0.88 ms for a page of 50, as sets 0.38 ms; as
+-- plain joins to the tables a log analyzed while nearly empty was read whole (ADR 0185). A
+-- reader who sees only his own time reads his time and expense rows through
+-- activity_feed_owner_ids. SECURITY INVOKER, as user_view (0048).
 CREATE FUNCTION activity_feed_rows(p_user_id integer, p_everyone boolean, p_clients boolean, p_offset integer, p_rows integer)
   RETURNS TABLE (
     id bigint, action text, entity text, entity_id text, created_at timestamptz, user_id integer, user_name text,
@@ -117,6 +120,17 @@ BEGIN
         (SELECT o.id FROM activity_feed_owner_ids(p_user_id, v_wanted) AS o(id) WHERE NOT p_everyone)
       ) r
       ORDER BY r.id DESC LIMIT p_rows OFFSET p_offset
+    ), audit_rows AS MATERIALIZED (
+      SELECT l.id, l.action, l.entity, l.entity_id, coalesce(l.after, l.before) AS snapshot, l.created_at, l.user_id,
+             CASE WHEN l.entity = 'client' THEN l.entity_id::integer
+                  ELSE (coalesce(l.after, l.before) ->> 'client_id')::integer END AS client_ref
+      FROM audit_log l WHERE l.organization_id = v_org AND l.id = ANY (ARRAY(SELECT page.id FROM page))
+    ), people AS MATERIALIZED (
+      SELECT p.id, p.first_name, p.last_name, p.username FROM users p
+      WHERE p.organization_id = v_org AND p.id = ANY (ARRAY(SELECT DISTINCT audit_rows.user_id FROM audit_rows))
+    ), page_clients AS MATERIALIZED (
+      SELECT k.id, k.code, k.legal_name FROM clients k
+      WHERE k.organization_id = v_org AND k.id = ANY (ARRAY(SELECT DISTINCT audit_rows.client_ref FROM audit_rows))
     )
     SELECT a.id, a.action, a.entity, a.entity_id, a.created_at, a.user_id,
            CASE WHEN a.user_id IS NULL THEN NULL
@@ -125,21 +139,9 @@ BEGIN
            CASE WHEN a.user_id IS NULL THEN NULL ELSE coalesce(u.username, '') END,
            c.id, c.code, c.legal_name,
            activity_description(a.entity, a.action, a.snapshot, c.legal_name, c.code)
-    FROM page
-    CROSS JOIN LATERAL (
-      SELECT l.id, l.action, l.entity, l.entity_id, coalesce(l.after, l.before) AS snapshot, l.created_at, l.user_id,
-             CASE WHEN l.entity = 'client' THEN l.entity_id::integer
-                  ELSE (coalesce(l.after, l.before) ->> 'client_id')::integer END AS client_ref
-      FROM audit_log l WHERE l.organization_id = v_org AND l.id = page.id OFFSET 0
-    ) a
-    LEFT JOIN LATERAL (
-      SELECT p.first_name, p.last_name, p.username FROM users p
-      WHERE p.organization_id = v_org AND p.id = a.user_id OFFSET 0
-    ) u ON true
-    LEFT JOIN LATERAL (
-      SELECT k.id, k.code, k.legal_name FROM clients k
-      WHERE k.organization_id = v_org AND k.id = a.client_ref OFFSET 0
-    ) c ON true
+    FROM audit_rows a
+    LEFT JOIN people u ON u.id = a.user_id
+    LEFT JOIN page_clients c ON c.id = a.client_ref
     ORDER BY a.id DESC;
 END $$;
 REVOKE ALL ON FUNCTION activity_feed_rows(integer, boolean, boolean, integer, integer) FROM PUBLIC;
