@@ -35,11 +35,10 @@ type StartJson = {
  */
 export async function startIssue(tx: Tx, invoiceId: number): Promise<IssueStart> {
   const result = (await tx.execute(sql`select invoice_issue_start(${invoiceId}) as started`)) as unknown as {
-    rows: { started: StartJson | string | null }[];
+    rows: { started: StartJson | null }[];
   };
-  const raw = result.rows[0]?.started ?? null;
-  if (raw === null) throw notFound(INVOICE_NOT_FOUND);
-  const started = typeof raw === 'string' ? (JSON.parse(raw) as StartJson) : raw;
+  const started = result.rows[0]?.started ?? null;
+  if (started === null) throw notFound(INVOICE_NOT_FOUND);
   const client: InvoiceClient = {
     code: started.client.code,
     legalName: started.client.legal_name,

@@ -59,9 +59,13 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
     return {
       statement: numberedIssue(current, firm.invoicePrefix, fields),
       answer: ([row]) => {
-        const numberSeq = Number(row!.number_seq);
-        const number = `${firm.invoicePrefix}${numberSeq}`;
-        const issued: InvoiceRow = { ...current, ...fields, status: 'pending', number, numberSeq };
+        const issued: InvoiceRow = {
+          ...current,
+          ...fields,
+          status: 'pending',
+          number: String(row!.number),
+          numberSeq: Number(row!.number_seq),
+        };
         return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: firm.subdomain });
       },
     };

@@ -14,7 +14,7 @@ export type IssueFields = Pick<
  * invoice pending under that number, its ledger debit and its audit row. The sequence's row lock
  * queues every issue of the firm until commit, so this is the transaction's last statement, sent
  * with the COMMIT (withTenantClosing); the increment commits or rolls back with the issue, so no
- * number is skipped. It answers the number's place in the sequence.
+ * number is skipped. It answers the number and its place in the sequence.
  */
 export function numberedIssue(current: InvoiceRow, prefix: string, fields: IssueFields): SQL {
   const { organizationId, id: invoiceId, clientId } = current;
@@ -41,5 +41,5 @@ export function numberedIssue(current: InvoiceRow, prefix: string, fields: Issue
         ${JSON.stringify(invoiceSnapshot(current))}::jsonb,
         ${JSON.stringify(after)}::jsonb || jsonb_build_object('number', number) from issued
     )
-    select number_seq from issued`;
+    select number, number_seq from issued`;
 }

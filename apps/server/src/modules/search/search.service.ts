@@ -70,13 +70,13 @@ type ViewRows = {
 export async function search(database: Database, actor: SessionUser, query: SearchQuery): Promise<SearchAnswer> {
   const wanted = new Set(CATEGORY_OF_TYPE[query.type].filter((category) => allowed(actor, category)));
   const scope = feedScope(actor);
-  const [row] = await database.readAsTenant<{ found: ViewRows | string }>(
+  const [row] = await database.readAsTenant<{ found: ViewRows }>(
     actor.organizationId,
     sql`select search_view(${actor.id}, ${query.q}, ${likePattern(query.q)}, ${query.per_category},
       ${scope.everyone}, ${scope.clients}, ${wanted.has('clients')}, ${wanted.has('users')},
       ${wanted.has('timeEntries')}, ${wanted.has('invoices')}, ${wanted.has('activities')}) as found`,
   );
-  const found = typeof row!.found === 'string' ? (JSON.parse(row!.found) as ViewRows) : row!.found;
+  const found = row!.found;
   const editable = hasPermission(actor.fullRole, 'can_edit_time_entries');
   return {
     results: capTotal(
