@@ -129,7 +129,11 @@ export function useAddTicketMessage(ticketId: number) {
   return useMutation({
     mutationFn: async (body: string) =>
       parseAnswer(messageSchema, await api.post(`/support-tickets/${ticketId}/messages`, { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+    // Not awaited: the reply is saved once the POST answers, so the form clears then instead of
+    // holding the sent text until every ticket query has been read again (seen for over 10 s).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+    },
   });
 }
 
