@@ -178,7 +178,16 @@ describe('GET /api/search', () => {
   });
 
   it('runs the lookups as their owner with a fixed search_path, executable by app_user and not by PUBLIC', async () => {
-    const names = ['search_client_ids', 'search_contact_client_ids', 'search_invoice_ids', 'activity_feed_owner_ids'];
+    // The search's own statements keep their generic plans (ADR 0196); the feed's lookup is also read by GET /activities.
+    const generic = '{"search_path=public, pg_temp",plan_cache_mode=force_generic_plan}';
+    const configs: Record<string, string> = {
+      activity_feed_owner_ids: '{"search_path=public, pg_temp"}',
+      search_client_ids: generic,
+      search_contact_client_ids: generic,
+      search_invoice_ids: generic,
+      search_view: generic,
+    };
+    const names = Object.keys(configs);
     const definitions = await testApp.context.database.db.execute(
       sql`select p.proname as name, p.prosecdef, p.proconfig::text as config,
                  has_function_privilege('public', p.oid, 'execute') as public_may_run,
@@ -192,7 +201,7 @@ describe('GET /api/search', () => {
       [...names].sort().map((name) => ({
         name,
         prosecdef: true,
-        config: '{"search_path=public, pg_temp"}',
+        config: configs[name],
         public_may_run: false,
         app_user_may_run: true,
       })),
@@ -247,5 +256,54 @@ describe('GET /api/search', () => {
       ),
     ).toBe(true);
     expect(await feedRows(theirOrganization)).toEqual([]);
+  });
+
+  it('reads only the bound organization in search_view, which runs as its owner, and nothing without a binding', async () => {
+    const theirOrganization = await organizationIdOf(testApp, 'northwind');
+    const ourOrganization = await organizationIdOf(testApp, 'demo');
+    const { db } = testApp.context.database;
+    type Found = Record<'clients' | 'users' | 'timeEntries' | 'invoices' | 'activities', { id: number }[]>;
+    const view = (term: string) =>
+      sql`select search_view(${Number(staffEntry.user_id)}, ${term}, ${`%${term}%`}, 1000, true, true, true, true, true, true, true) as found`;
+    const found = async (organizationId: number, term: string) =>
+      withTenant(
+        db,
+        organizationId,
+        async (tx) => ((await tx.execute(view(term))) as unknown as { rows: { found: Found }[] }).rows[0]!.found,
+      );
+    const clientIds = (rows: Found) => rows.clients.map((row) => Number(row.id));
+    expect(clientIds(await found(ourOrganization, 'zephyrquill'))).toEqual([ours.id]);
+    expect(clientIds(await found(theirOrganization, 'zephyrquill'))).toEqual([theirs.id]);
+    const everything = await found(theirOrganization, '');
+    const owners = async (table: string, rows: { id: number }[]) =>
+      (
+        (await db.execute(
+          sql`select distinct organization_id from ${sql.raw(table)} where id in (${sql.join(
+            [0, ...rows.map((row) => Number(row.id))].map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )) as unknown as { rows: { organization_id: number }[] }
+      ).rows.map((row) => row.organization_id);
+    expect(everything.clients.length).toBeGreaterThan(0);
+    expect(everything.invoices.length).toBeGreaterThan(0);
+    for (const [table, rows] of [
+      ['clients', everything.clients],
+      ['users', everything.users],
+      ['time_entries', everything.timeEntries],
+      ['invoices', everything.invoices],
+      ['audit_log', everything.activities],
+    ] as const) {
+      expect(await owners(table, rows)).toEqual(rows.length === 0 ? [] : [theirOrganization]);
+    }
+    const unbound = (await db.execute(
+      sql`select search_view(1, '', '%%', 1000, true, true, true, true, true, true, true)::text as found`,
+    )) as unknown as { rows: { found: string }[] };
+    expect(JSON.parse(unbound.rows[0]!.found)).toEqual({
+      clients: [],
+      users: [],
+      timeEntries: [],
+      invoices: [],
+      activities: [],
+    });
   });
 });
