@@ -143,6 +143,21 @@ describe('GET /api/search', () => {
     expect(theirAnswer.results.activities).toEqual([]);
   });
 
+  it('finds an activity written after the feed page it kept, and matches the kept page for another term', async () => {
+    expect((await search(admin, 'q=quillfeather&type=activities')).results.activities).toEqual([]);
+    const renamed = await createClient(admin, { legal_name: 'Quillfeather Partners' });
+    const after = await search(admin, 'q=quillfeather&type=activities');
+    expect(titles(after.results.activities)).toEqual([`Created client Quillfeather Partners (${renamed.client_id})`]);
+    // Nothing written since: the kept page answers, matched on the new term.
+    expect(titles((await search(admin, 'q=QUILLFEATHER&type=activities')).results.activities)).toEqual(
+      titles(after.results.activities),
+    );
+    expect(titles((await search(admin, 'q=zephyrquill&type=activities')).results.activities)).toContainEqual(
+      expect.stringContaining('Created client Zephyrquill Holdings'),
+    );
+    expect((await search(nwadmin, 'q=quillfeather&type=activities')).results.activities).toEqual([]);
+  });
+
   it('searches one category with type, guide none, and keeps to limit and per_category', async () => {
     const onlyClients = await search(admin, 'q=zephyrquill&type=clients');
     expect(onlyClients.results.invoices).toEqual([]);
@@ -262,9 +277,11 @@ describe('GET /api/search', () => {
     const theirOrganization = await organizationIdOf(testApp, 'northwind');
     const ourOrganization = await organizationIdOf(testApp, 'demo');
     const { db } = testApp.context.database;
-    type Found = Record<'clients' | 'users' | 'timeEntries' | 'invoices' | 'activities', { id: number }[]>;
+    type Found = Record<'clients' | 'users' | 'timeEntries' | 'invoices', { id: number }[]> & {
+      feed: { latest: number; settled: boolean; items: { id: number }[] };
+    };
     const view = (term: string) =>
-      sql`select search_view(${Number(staffEntry.user_id)}, ${term}, ${`%${term}%`}, 1000, true, true, true, true, true, true, true) as found`;
+      sql`select search_view(${Number(staffEntry.user_id)}, ${term}, ${`%${term}%`}, 1000, true, true, true, true, true, true, true, -1) as found`;
     const found = async (organizationId: number, term: string) =>
       withTenant(
         db,
@@ -291,19 +308,19 @@ describe('GET /api/search', () => {
       ['users', everything.users],
       ['time_entries', everything.timeEntries],
       ['invoices', everything.invoices],
-      ['audit_log', everything.activities],
+      ['audit_log', everything.feed.items],
     ] as const) {
       expect(await owners(table, rows)).toEqual(rows.length === 0 ? [] : [theirOrganization]);
     }
     const unbound = (await db.execute(
-      sql`select search_view(1, '', '%%', 1000, true, true, true, true, true, true, true)::text as found`,
+      sql`select search_view(1, '', '%%', 1000, true, true, true, true, true, true, true, -1)::text as found`,
     )) as unknown as { rows: { found: string }[] };
     expect(JSON.parse(unbound.rows[0]!.found)).toEqual({
       clients: [],
       users: [],
       timeEntries: [],
       invoices: [],
-      activities: [],
+      feed: { latest: 0, settled: true, items: [] },
     });
   });
 });

@@ -17,7 +17,9 @@ let sequence = 0;
  */
 export function uniqueCode(prefix: string): string {
   sequence += 1;
-  return `${prefix}-${process.pid % 1000}${sequence}${Math.floor(Math.random() * 1000)}`.slice(0, 19) + 'x';
+  // Each part in base 36 with a separator: run together, 13|52 and 135|2 made the same code.
+  const parts = [process.pid, sequence, Math.floor(Math.random() * 36 ** 3)].map((part) => part.toString(36));
+  return `${prefix}-${parts.join('-')}`.slice(0, 19) + 'x';
 }
 
 export function expectStatus(response: LightMyRequestResponse, status: number): void {

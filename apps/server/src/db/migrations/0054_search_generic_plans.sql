@@ -113,9 +113,10 @@ END $$;
 -- - A contact is matched on its stored lower-case name.
 -- - Of the time entries found for a reader who sees everyone's, only the p_max latest are read
 --   in full (it read all of them, up to 60, to keep 10).
-CREATE OR REPLACE FUNCTION search_view(
+DROP FUNCTION search_view(integer, text, text, integer, boolean, boolean, boolean, boolean, boolean, boolean, boolean);
+CREATE FUNCTION search_view(
   p_user_id integer, p_term text, p_pattern text, p_max integer, p_everyone boolean, p_feed_clients boolean,
-  p_clients boolean, p_users boolean, p_entries boolean, p_invoices boolean, p_activities boolean
+  p_clients boolean, p_users boolean, p_entries boolean, p_invoices boolean, p_activities boolean, p_feed_known bigint
 )
   RETURNS json
   LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -133,7 +134,9 @@ DECLARE
   v_users json := '[]';
   v_entries json := '[]';
   v_invoices json := '[]';
-  v_activities json := '[]';
+  v_activities json;
+  v_feed_latest bigint;
+  v_feed_settled boolean;
 BEGIN
   IF p_clients OR p_entries OR p_invoices THEN
     v_name_ids := ARRAY(SELECT search_client_ids(p_pattern, p_max));
@@ -277,27 +280,33 @@ BEGIN
     ) x;
   END IF;
 
+  -- The feed's page only when it may differ from the one the server kept: a new audit row
+  -- (a client or a person renamed writes one too) moves the latest id. The server matches the
+  -- term in the page itself.
   IF p_activities THEN
-    SELECT coalesce(json_agg(json_build_object(
-             'id', f.id, 'action', f.action, 'entity', f.entity, 'entity_id', f.entity_id,
-             'created_at', f.created_at, 'user_name', f.user_name, 'client_id', f.client_id,
-             'description', f.description) ORDER BY f.id DESC), '[]')
-    INTO v_activities
-    FROM (
-      SELECT a.* FROM activity_feed_rows(p_user_id, p_everyone, p_feed_clients, 0, 50) a
-      WHERE strpos(lower(concat_ws(chr(31), a.description, a.user_name, a.username, a.client_name, a.client_code)),
-                   v_needle) > 0
-        AND strpos(v_needle, chr(31)) = 0
-      ORDER BY a.id DESC
-      LIMIT p_max
-    ) f;
+    v_feed_latest := coalesce((SELECT l.id FROM audit_log l WHERE l.organization_id = v_org ORDER BY l.id DESC LIMIT 1), 0);
+    IF v_feed_latest <> p_feed_known THEN
+      SELECT coalesce(json_agg(json_build_object(
+               'id', f.id, 'action', f.action, 'entity', f.entity, 'entity_id', f.entity_id,
+               'created_at', f.created_at, 'user_name', f.user_name, 'username', f.username,
+               'client_id', f.client_id, 'client_name', f.client_name, 'client_code', f.client_code,
+               'description', f.description) ORDER BY f.id DESC), '[]')
+      INTO v_activities
+      FROM activity_feed_rows(p_user_id, p_everyone, p_feed_clients, 0, 50) f;
+      -- An audit row written by a transaction still open could commit below the latest id
+      -- later; a page read while any write was in progress is not to be kept.
+      v_feed_settled := NOT EXISTS (SELECT FROM pg_snapshot_xip(pg_current_snapshot()));
+    END IF;
   END IF;
 
   RETURN json_build_object(
     'clients', v_clients, 'users', v_users, 'timeEntries', v_entries, 'invoices', v_invoices,
-    'activities', v_activities
+    'feed', json_build_object('latest', v_feed_latest, 'settled', v_feed_settled, 'items', v_activities)
   );
 END $$;
+
+REVOKE ALL ON FUNCTION search_view(integer, text, text, integer, boolean, boolean, boolean, boolean, boolean, boolean, boolean, bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION search_view(integer, text, text, integer, boolean, boolean, boolean, boolean, boolean, boolean, boolean, bigint) TO app_user;
 
 ALTER FUNCTION activity_feed_rows(integer, boolean, boolean, integer, integer)
   SET plan_cache_mode = force_generic_plan;

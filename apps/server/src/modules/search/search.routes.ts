@@ -5,6 +5,7 @@ import type { SearchAnswer } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { searchQuery } from './search-query';
+import { SearchFeedCache } from './search-feed-cache';
 import { search } from './search.service';
 
 const searchResult = z.object({
@@ -33,6 +34,7 @@ const searchAnswer: z.ZodType<SearchAnswer> = z.object({
 
 export function registerSearchRoutes(app: FastifyInstance, context: AppContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const feeds = new SearchFeedCache();
 
   /** SPEC 7 global search; each category answers only with the permission of its own list. */
   routes.get(
@@ -46,6 +48,6 @@ export function registerSearchRoutes(app: FastifyInstance, context: AppContext):
         response: { 200: searchAnswer },
       },
     },
-    async (request) => search(context.database, sessionUserOf(request), request.query),
+    async (request) => search(context.database, feeds, sessionUserOf(request), request.query),
   );
 }
