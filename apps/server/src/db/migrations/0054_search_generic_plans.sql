@@ -112,7 +112,8 @@ END $$;
 --   span).
 -- - A contact is matched on its stored lower-case name.
 -- - Of the time entries found for a reader who sees everyone's, only the p_max latest are read
---   in full (it read all of them, up to 60, to keep 10).
+--   in full (it read all of them, up to 60, to keep 10); the invoices found are ranked before
+--   their clients are read (it read the client of each of up to 60).
 DROP FUNCTION search_view(integer, text, text, integer, boolean, boolean, boolean, boolean, boolean, boolean, boolean);
 CREATE FUNCTION search_view(
   p_user_id integer, p_term text, p_pattern text, p_max integer, p_everyone boolean, p_feed_clients boolean,
@@ -270,13 +271,16 @@ BEGIN
              ORDER BY x.by_number DESC, x.issue_date DESC NULLS FIRST, x.id DESC), '[]')
     INTO v_invoices
     FROM (
-      SELECT i.id, i.number, i.status, i.issue_date, i.created_at, i.total_cents, c.code, c.legal_name,
-             coalesce(i.number ILIKE p_pattern, false) AS by_number
-      FROM invoices i
-      JOIN clients c ON c.organization_id = i.organization_id AND c.id = i.client_id
-      WHERE i.organization_id = v_org AND i.id = ANY (ARRAY(SELECT found.id FROM found))
-      ORDER BY by_number DESC, i.issue_date DESC NULLS FIRST, i.id DESC
-      LIMIT p_max
+      SELECT i.*, c.code, c.legal_name
+      FROM (
+        SELECT i.id, i.number, i.status, i.issue_date, i.created_at, i.total_cents, i.client_id,
+               coalesce(strpos(lower(i.number), v_needle) > 0, false) AS by_number
+        FROM invoices i
+        WHERE i.organization_id = v_org AND i.id = ANY (ARRAY(SELECT found.id FROM found))
+        ORDER BY by_number DESC, i.issue_date DESC NULLS FIRST, i.id DESC
+        LIMIT p_max
+      ) i
+      JOIN clients c ON c.organization_id = v_org AND c.id = i.client_id
     ) x;
   END IF;
 
