@@ -14,8 +14,8 @@ CREATE INDEX client_contacts_client_name ON client_contacts (organization_id, cl
 DROP INDEX client_contacts_name_trgm;
 CREATE INDEX client_contacts_name_trgm ON client_contacts USING gin (search_name gin_trgm_ops);
 
--- The walks of ADR 0194 are unchanged; the fallbacks to the trigram indexes are static
--- statements where they were EXECUTEd to be planned for their pattern.
+-- The walks of ADR 0194, the clients' one continued for common terms; the fallbacks to the
+-- trigram indexes are static statements where they were EXECUTEd to be planned for their pattern.
 CREATE OR REPLACE FUNCTION search_client_ids(pattern text, max_rows integer)
   RETURNS SETOF integer
   LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -100,16 +100,15 @@ BEGIN
     ORDER BY m.id DESC LIMIT max_rows;
 END $$;
 
--- GET /api/search's rows, as in migration 0052, with four changes (ADR 0196):
+-- GET /api/search's rows, as in migration 0052, with five changes (ADR 0196):
 -- - SECURITY DEFINER, as the id lookups it calls: every read names the organization itself
 --   (organization_id = v_org, v_org from current_org_id(), the signed tenant binding), so
 --   row-level security no longer adds its own current_org_id() check to each of the about 16
---   tables read (the feed's included); app_user still cannot call it without a binding, and it
---   answers nothing without one (v_org is NULL).
--- - Narratives and the feed's texts are matched with strpos on the lower-cased text: ILIKE in
---   UTF-8 lower-cases the pattern again for every row, and the feed lower-cased five fields of
---   each item one by one (one string now, its fields joined by a unit separator a term cannot
---   span).
+--   tables read (the feed's included); without a binding it answers nothing (v_org is NULL).
+-- - Narratives are matched with strpos on the lower-cased text: ILIKE in UTF-8 lower-cases the
+--   pattern again for every row.
+-- - The feed's page is answered whole, and only when the firm's latest audit id differs from
+--   p_feed_known (the page the server kept); the server matches the term in it.
 -- - A contact is matched on its stored lower-case name.
 -- - Of the time entries found for a reader who sees everyone's, only the p_max latest are read
 --   in full (it read all of them, up to 60, to keep 10); the invoices found are ranked before

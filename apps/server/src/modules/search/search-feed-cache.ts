@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../../plugins/route-permission';
+import type { feedScope } from '../dashboard/activity-feed';
 import type { ActivityRow } from './search-activities';
 
 /** The feed's page as search_view read it, with the latest audit id of the firm it reflects. */
@@ -8,7 +9,7 @@ export type FeedPage = { latest: number; items: ActivityRow[] };
 /** What search_view answers of the feed: no items when the page kept under `latest` still holds. */
 export type FeedAnswer = { latest: number | null; settled: boolean | null; items: ActivityRow[] | null };
 
-type FeedScope = { everyone: boolean; clients: boolean };
+type FeedScope = ReturnType<typeof feedScope>;
 
 /** A reader's key, with the page kept under it when the search began. */
 export type KeptFeed = { key: string; page: FeedPage | undefined };
