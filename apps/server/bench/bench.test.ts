@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { invoiceDraftSchema, paymentSchema, timeEntrySchema } from '@practice/shared';
 import { z } from 'zod/mini';
@@ -23,11 +25,12 @@ import {
   WIP_P95_BUDGET_MS,
 } from './billing-scenarios';
 import { cpuPerRequest, processCpuMs } from './cpu-time';
-import type { BenchUser, LoadResult } from './load';
+import { runLoad, type BenchUser, type LoadResult } from './load';
 import { percentile } from './percentiles';
 import { BARE_PEER_NAME } from './peer-step';
 import { budgetWarnings, failureLines, formatTable, peerShareLine, withinBudget, type ScenarioOutcome } from './report';
-import { BENCH_NARRATIVE, buildScenarios, DASHBOARD_P95_BUDGET_MS, P95_BUDGET_MS } from './scenarios';
+import { BENCH_NARRATIVE, buildScenarios, DASHBOARD_P95_BUDGET_MS, newEntryScenario, P95_BUDGET_MS } from './scenarios';
+import { buildSearchScenarios, FIRM_WRITES_PER_SECOND, SEARCH_P95_BUDGET_MS } from './search-scenarios';
 
 const user: BenchUser = {
   id: 7,
@@ -102,6 +105,64 @@ describe('scenarios', () => {
       });
       expect(parsed.data!.narrative).toBe(BENCH_NARRATIVE);
       expect(parsed.data!.entry_date <= '2026-11-20' && parsed.data!.entry_date >= '2026-11-07').toBe(true);
+    }
+  });
+});
+
+describe('search scenarios (issue 15)', () => {
+  const writing = { scenario: newEntryScenario('2026-11-20'), users: [user], perSecond: FIRM_WRITES_PER_SECOND };
+  const scenarios = buildSearchScenarios(['smi', 'dent', 'acc'], writing);
+
+  it('search every category as timekeepers and billers while the firm records time', () => {
+    expect(scenarios.map((scenario) => [scenario.name, scenario.audience, scenario.p95BudgetMs])).toEqual([
+      ['GET /api/search', undefined, SEARCH_P95_BUDGET_MS],
+      ['GET /api/search (billing)', 'billing', SEARCH_P95_BUDGET_MS],
+    ]);
+    for (const scenario of scenarios) expect(scenario.alongside).toBe(writing);
+    expect(new Set([0, 1, 2].map((index) => scenarios[0]!.request(user, index).path))).toEqual(
+      new Set(['smi', 'dent', 'acc'].map((term) => `/api/search?q=${term}&type=all&limit=50&per_category=10`)),
+    );
+  });
+});
+
+describe('load', () => {
+  it('sends the call alongside at its rate, unmeasured, and counts its failures', async () => {
+    const hits = { measured: 0, alongside: 0 };
+    const server = createServer((request, response) => {
+      const alongside = request.url === '/write';
+      hits[alongside ? 'alongside' : 'measured'] += 1;
+      response.statusCode = alongside ? 503 : 200;
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const write = { name: 'write', method: 'POST' as const, p95BudgetMs: 1, request: () => ({ path: '/write' }) };
+      const outcome = await runLoad(
+        `http://127.0.0.1:${port}`,
+        {
+          name: 'read',
+          method: 'GET',
+          p95BudgetMs: 1,
+          request: () => ({ path: '/read' }),
+          alongside: { scenario: write, users: [user], perSecond: 4 },
+        },
+        [user],
+        2,
+        2,
+      );
+      // A request in flight when a run stops reached the server but is not counted by autocannon.
+      expect(hits.measured).toBeGreaterThan(100);
+      expect(hits.measured - outcome.requests).toBeGreaterThanOrEqual(0);
+      expect(hits.measured - outcome.requests).toBeLessThanOrEqual(2);
+      // autocannon paces by the second and sends a second's share as the run starts as well.
+      expect(hits.alongside).toBeGreaterThanOrEqual(6);
+      expect(hits.alongside).toBeLessThanOrEqual(12);
+      expect(hits.alongside - outcome.failures).toBeGreaterThanOrEqual(0);
+      expect(hits.alongside - outcome.failures).toBeLessThanOrEqual(1);
+      expect(outcome.firstFailure).toBe('503 {}');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

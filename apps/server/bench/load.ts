@@ -28,7 +28,12 @@ export type Scenario = {
   onResponse?: (status: number, body: string) => void;
   /** Runs before the warm-up, unmeasured: makes what the requests will use up. */
   prepare?: () => Promise<void>;
+  /** Sent meanwhile at a fixed rate, unmeasured: the firm's other work a cache of this call must see. */
+  alongside?: Alongside;
 };
+
+/** Another call's requests, sent by these users at `perSecond` while a scenario is measured. */
+export type Alongside = { scenario: Scenario; users: BenchUser[]; perSecond: number };
 
 export type LoadResult = {
   scenario: string;
@@ -53,8 +58,49 @@ export async function runLoad(
   durationSeconds: number,
 ): Promise<LoadResult> {
   const latencies: number[] = [];
-  let counter = 0;
   let firstFailure: string | null = null;
+  const noteFailure = (failure: string) => (firstFailure ??= failure);
+  const alongside = scenario.alongside
+    ? send(baseUrl, scenario.alongside.scenario, scenario.alongside.users, noteFailure, {
+        connections: 1,
+        duration: durationSeconds,
+        overallRate: scenario.alongside.perSecond,
+      })
+    : null;
+  const measured = send(baseUrl, scenario, users, noteFailure, { connections, duration: durationSeconds });
+  measured.instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  const result = await measured.finished;
+  const besides = alongside ? await alongside.finished : null;
+  latencies.sort((a, b) => a - b);
+  return {
+    scenario: scenario.name,
+    connections,
+    requests: result.requests.total,
+    failures: [result, ...(besides ? [besides] : [])].reduce(
+      (sum, run) => sum + run.non2xx + run.errors + run.timeouts,
+      0,
+    ),
+    firstFailure,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: result.requests.average,
+  };
+}
+
+type Sent = { instance: autocannon.Instance; finished: Promise<autocannon.Result> };
+
+/** Starts autocannon on a scenario; the n-th request goes out as the n-th user in turn. */
+function send(
+  baseUrl: string,
+  scenario: Scenario,
+  users: BenchUser[],
+  noteFailure: (failure: string) => void,
+  pace: Pick<autocannon.Options, 'connections' | 'duration' | 'overallRate'>,
+): Sent {
+  let counter = 0;
   let finish: (result: autocannon.Result) => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
@@ -64,8 +110,7 @@ export async function runLoad(
   const instance = autocannon(
     {
       url: baseUrl,
-      connections,
-      duration: durationSeconds,
+      ...pace,
       requests: [
         {
           setupRequest: (request: Request): Request => {
@@ -87,9 +132,7 @@ export async function runLoad(
             };
           },
           onResponse: (status: number, body: string) => {
-            if ((status < 200 || status > 299) && firstFailure === null) {
-              firstFailure = `${status} ${body.slice(0, 300)}`;
-            }
+            if (status < 200 || status > 299) noteFailure(`${status} ${body.slice(0, 300)}`);
             scenario.onResponse?.(status, body);
           },
         },
@@ -97,20 +140,5 @@ export async function runLoad(
     },
     (error, result) => (error ? fail(error) : finish(result)),
   );
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-  });
-  const result = await finished;
-  latencies.sort((a, b) => a - b);
-  return {
-    scenario: scenario.name,
-    connections,
-    requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
-    firstFailure,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: result.requests.average,
-  };
+  return { instance, finished };
 }

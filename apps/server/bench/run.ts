@@ -24,8 +24,8 @@ import { measureScenario } from './measure';
 import { BARE_PEER_NAME, benchBarePeer } from './peer-step';
 import { budgetWarnings, failureLines, formatTable, peerShareLine, type ScenarioOutcome } from './report';
 import { buildReportScenarios, firstAsk } from './report-scenarios';
-import { BENCH_NARRATIVE, buildScenarios } from './scenarios';
-import { buildSearchScenarios } from './search-scenarios';
+import { BENCH_NARRATIVE, buildScenarios, newEntryScenario } from './scenarios';
+import { buildSearchScenarios, FIRM_WRITES_PER_SECOND } from './search-scenarios';
 import { startServer, type ServerProcess } from './server-process';
 import { benchExport, exportReport } from './export-step';
 import { benchFaults, FAULTS_DEFAULT_SECONDS } from './faults-step';
@@ -232,7 +232,11 @@ async function main(argv: string[]): Promise<number> {
       billingTotalsScenario(span.last),
       ...(await arScenarios(client, organizationId)),
       ...buildReportScenarios(span.last, (path) => firstAsk(server!.baseUrl, billers[0]!, path)),
-      ...buildSearchScenarios(searchTerms()),
+      ...buildSearchScenarios(searchTerms(), {
+        scenario: newEntryScenario(span.last),
+        users,
+        perSecond: FIRM_WRITES_PER_SECOND,
+      }),
     ];
     console.log(
       `Server at ${server.baseUrl}; ${users.length} timekeepers and ${billers.length} billers signed in; ` +

@@ -48,24 +48,29 @@ export function buildScenarios({ mondays, searchTerms, lastDay }: ScenarioInputs
       p95BudgetMs: P95_BUDGET_MS,
       request: (_user, index) => ({ path: `/time-entries/week?start=${mondays[(index * 7919) % mondays.length]}` }),
     },
-    {
-      name: 'POST /time-entries',
-      method: 'POST',
-      p95BudgetMs: P95_BUDGET_MS,
-      request: (user, index) => {
-        const work = user.work[index % user.work.length]!;
-        return {
-          path: '/time-entries',
-          body: {
-            client_id: work.clientId,
-            activity_type_id: work.activityTypeId,
-            entry_date: addDays(lastDay, -(index % 14)),
-            minutes: 6 * (1 + (index % 20)),
-            narrative: BENCH_NARRATIVE,
-            status: 'draft',
-          },
-        };
-      },
-    },
+    newEntryScenario(lastDay),
   ];
+}
+
+/** A timekeeper records a draft on one of the last two weeks: also the firm's writing beside the search. */
+export function newEntryScenario(lastDay: string): Scenario {
+  return {
+    name: 'POST /time-entries',
+    method: 'POST',
+    p95BudgetMs: P95_BUDGET_MS,
+    request: (user, index) => {
+      const work = user.work[index % user.work.length]!;
+      return {
+        path: '/time-entries',
+        body: {
+          client_id: work.clientId,
+          activity_type_id: work.activityTypeId,
+          entry_date: addDays(lastDay, -(index % 14)),
+          minutes: 6 * (1 + (index % 20)),
+          narrative: BENCH_NARRATIVE,
+          status: 'draft',
+        },
+      };
+    },
+  };
 }
