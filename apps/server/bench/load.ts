@@ -71,23 +71,24 @@ export async function runLoad(
   measured.instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
   });
-  const result = await measured.finished;
-  const besides = alongside ? await alongside.finished : null;
+  const [result, besides] = await Promise.all([measured.finished, alongside?.finished ?? null]);
   latencies.sort((a, b) => a - b);
   return {
     scenario: scenario.name,
     connections,
     requests: result.requests.total,
-    failures: [result, ...(besides ? [besides] : [])].reduce(
-      (sum, run) => sum + run.non2xx + run.errors + run.timeouts,
-      0,
-    ),
+    failures: failuresOf(result) + (besides ? failuresOf(besides) : 0),
     firstFailure,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     rps: result.requests.average,
   };
+}
+
+/** Answers outside 2xx, connection errors and timeouts of one autocannon run. */
+function failuresOf(run: autocannon.Result): number {
+  return run.non2xx + run.errors + run.timeouts;
 }
 
 type Sent = { instance: autocannon.Instance; finished: Promise<autocannon.Result> };

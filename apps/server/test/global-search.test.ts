@@ -320,8 +320,8 @@ describe('GET /api/search', () => {
       users: [],
       timeEntries: [],
       invoices: [],
-      // settled says whether any write was in progress on the server; other test files write
-      // concurrently, so it is either.
+      // settled is false while any write is in progress on the server, and other test files
+      // write concurrently: either value is right.
       feed: { latest: 0, settled: expect.any(Boolean), items: [] },
     });
   });
