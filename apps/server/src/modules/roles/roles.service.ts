@@ -6,12 +6,16 @@ import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
 import { writeAudit } from '../audit/audit';
 import { isUniqueViolation } from '../../db/pg-errors';
-import { conflictField, staleVersion } from '../records/field-errors';
+import { conflictField } from '../records/field-errors';
 import { lockPeopleChanges, requireAnAdministrator } from '../users/administrators';
 import { fullRoleOf, roleColumnsOf } from '../users/full-role';
 
 export const ROLE_IN_USE = 'This role is held by people: give them another role first';
 export const LAST_ALL_ROLE = 'At least one role must keep the all flag';
+
+/** The roles editor saves several roles at once, so a refusal names the role it is about. */
+export const roleChangedMessage = (name: string) =>
+  `The role ${name} was changed by someone else since you opened it. Reload it and try again.`;
 
 export type RoleView = {
   id: number;
@@ -162,7 +166,8 @@ export async function updateRole(db: Db, actor: SessionUser, id: number, input: 
   return withTenant(db, organizationId, async (tx) => {
     await lockPeopleChanges(tx, organizationId);
     const before = await loadRole(tx, organizationId, id);
-    if (input.version !== undefined && input.version !== before.version) throw staleVersion('role');
+    if (input.version !== undefined && input.version !== before.version)
+      throw conflict(roleChangedMessage(before.name));
     await checkNameFree(tx, organizationId, input.name, id);
     const permissions = permissionsOf(input.permissions);
     if (before.permissions.all && !permissions.all && (await countAllRoles(tx, organizationId)) <= 1) {

@@ -5,7 +5,7 @@ import { auditLog, roles, users } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { createUser } from '../organizations/organization.service';
 import type { UserView } from '../users/user-admin-view';
-import { LAST_ALL_ROLE, ROLE_IN_USE, type RoleView } from './roles.service';
+import { LAST_ALL_ROLE, ROLE_IN_USE, roleChangedMessage, type RoleView } from './roles.service';
 
 describe('Roles: /roles with the all flag', () => {
   let testApp: TestApp;
@@ -80,6 +80,8 @@ describe('Roles: /roles with the all flag', () => {
       payload: { name: 'Again', permissions: {}, version: role.version },
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: roleChangedMessage('Time clerk') });
+    expect((await listed()).find((item) => item.id === role.id)).toMatchObject({ name: 'Time clerk' });
     // In use: not deletable.
     const inUse = await admin.request({ method: 'DELETE', url: `/roles/${role.id}` });
     expect(inUse.statusCode).toBe(409);
