@@ -114,9 +114,9 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   await page.getByLabel('New role').fill(ROLE);
   await page.getByRole('button', { name: 'Add role' }).click();
   await expect(notice(page)).toContainText(`Role ${ROLE} created`);
-  await page.getByRole('checkbox', { name: `${ROLE}: View time entries` }).check();
-  await page.getByRole('button', { name: `Save ${ROLE}` }).click();
-  await expect(notice(page)).toHaveText(`Role ${ROLE} saved.`);
+  await page.getByRole('checkbox', { name: `View time entries for ${ROLE}`, exact: true }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(notice(page)).toHaveText(`Saved ${ROLE}.`);
   await page.goto(`${userUrl}/edit`);
   await expectNoAxeViolations(page, '/users/{id}/edit');
   await page.getByLabel('Role').selectOption({ label: ROLE });

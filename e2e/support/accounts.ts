@@ -22,3 +22,6 @@ export const E2E_ACCOUNT_PASSWORD = DEMO_PASSWORD;
  * firm's colours and logo and issues its invoices, so what the portal shows is the spec's own.
  */
 export const PORTAL_ADMIN = { username: 'portaladmin', firstName: 'Pia', firm: 'E2E Portal' } as const;
+
+/** The administrator of the "E2E Roles" firm (seed-e2e.ts): only e2e/roles-matrix.spec.ts changes its roles. */
+export const ROLES_ADMIN = { username: 'rolesadmin', firstName: 'Rosa', firm: 'E2E Roles' } as const;

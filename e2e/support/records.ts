@@ -1,5 +1,5 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
-import type { PORTAL_ADMIN } from './accounts';
+import type { PORTAL_ADMIN, ROLES_ADMIN } from './accounts';
 import { DEMO_PASSWORD, apiUrl, type DemoUsername } from './demo';
 
 /** A name no other test (or earlier run on the same database) uses. */
@@ -28,7 +28,9 @@ async function answerOf(response: Awaited<ReturnType<APIRequestContext['get']>>,
   return response.status() === 204 ? null : response.json();
 }
 
-export async function apiAs(username: DemoUsername | typeof PORTAL_ADMIN.username): Promise<Api> {
+export async function apiAs(
+  username: DemoUsername | typeof PORTAL_ADMIN.username | typeof ROLES_ADMIN.username,
+): Promise<Api> {
   const context = await request.newContext();
   await answerOf(
     await context.post(apiUrl('/login'), { data: { username, password: DEMO_PASSWORD } }),

@@ -40,6 +40,16 @@ try {
     password: DEMO_PASSWORD,
     roleName: 'admin',
   });
+  // e2e/roles-matrix.spec.ts changes this firm's roles: no other spec uses it.
+  const rolesFirm = await createOrganization(database.db, { name: 'E2E Roles', subdomain: 'e2e-roles' });
+  await createUser(database.db, rolesFirm, {
+    username: 'rolesadmin',
+    firstName: 'Rosa',
+    lastName: 'Roles',
+    email: 'rolesadmin@e2e-roles.example',
+    password: DEMO_PASSWORD,
+    roleName: 'admin',
+  });
   // e2e/portal.spec.ts sets this firm's colours and logo and bills its clients: no other spec uses it.
   const portalFirm = await createOrganization(database.db, { name: 'E2E Portal', subdomain: 'e2e-portal' });
   await createUser(database.db, portalFirm, {

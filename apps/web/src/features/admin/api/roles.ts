@@ -24,7 +24,7 @@ export function useRoles() {
   });
 }
 
-function useRoleMutation<Args>(call: (args: Args) => Promise<unknown>) {
+function useRoleMutation<Args, Result>(call: (args: Args) => Promise<Result>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -36,13 +36,36 @@ function useRoleMutation<Args>(call: (args: Args) => Promise<unknown>) {
   });
 }
 
-/** POST /roles or PUT /roles/{id}; DELETE /roles/{id} for one nobody holds. */
-export function useSaveRole() {
-  return useRoleMutation(async ({ id, input }: { id: number | null; input: RoleInput }) =>
-    id === null ? api.post('/roles', input) : api.put(`/roles/${id}`, input),
-  );
+/** POST /roles: a new role, with no flags until the editor saves them. */
+export function useCreateRole() {
+  return useRoleMutation(async (input: RoleInput) => api.post('/roles', input));
 }
 
+/** DELETE /roles/{id}, for a role nobody holds. */
 export function useDeleteRole() {
   return useRoleMutation(async (id: number) => api.delete(`/roles/${id}`));
+}
+
+export type RoleChange = { id: number; name: string; input: RoleInput };
+export type RoleSaveFailure = { name: string; message: string };
+export type RolesSaveReport = { saved: RoleChange[]; failed: RoleSaveFailure[] };
+
+/**
+ * PUT /roles/{id} for each changed role, one after the other in the order given (ADR 0214):
+ * each keeps its own version, so a role someone else changed meanwhile is refused alone and
+ * the report says which roles were saved and which were not.
+ */
+export function useSaveRoleChanges() {
+  return useRoleMutation(async (changes: RoleChange[]): Promise<RolesSaveReport> => {
+    const report: RolesSaveReport = { saved: [], failed: [] };
+    for (const change of changes) {
+      try {
+        await api.put(`/roles/${change.id}`, change.input);
+        report.saved.push(change);
+      } catch (error) {
+        report.failed.push({ name: change.name, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return report;
+  });
 }

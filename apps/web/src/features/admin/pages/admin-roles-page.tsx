@@ -1,176 +1,114 @@
 import { useState } from 'react';
-import { PERMISSION_FLAGS } from '@practice/shared';
+import { useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
-import { TableFrame } from '../../../components/table-frame';
 import { shellPaths } from '../../../config/paths';
-import { useDeleteRole, useRoles, useSaveRole, type RoleView } from '../api/roles';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import {
+  useCreateRole,
+  useDeleteRole,
+  useRoles,
+  useSaveRoleChanges,
+  type RolesSaveReport,
+  type RoleView,
+} from '../api/roles';
+import { RoleAtATime } from '../components/role-at-a-time';
+import { RolesMatrix } from '../components/roles-matrix';
+import { RolesSaveBar, savedText, type RolesNotice } from '../components/roles-save-bar';
+import { useRoleDrafts } from '../components/use-role-drafts';
 import '../admin.css';
 
-const FLAGS = ['all', ...PERMISSION_FLAGS] as const;
+/** Below this width the roles do not fit side by side: one role at a time (ADR 0214). */
+const ONE_ROLE_QUERY = '(max-width: 640px)';
 
-/** A flag as people read it: can_view_ar_ledger -> "View AR ledger". */
-function flagLabel(flag: string): string {
-  if (flag === 'all') return 'All (administrator)';
-  return flag
-    .replace(/^can_/, '')
-    .replace(/_/g, ' ')
-    .replace(/^./, (first) => first.toUpperCase())
-    .replace(/\bar\b/, 'AR');
-}
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type Draft = { name: string; permissions: Record<string, boolean> };
-
-const draftOf = (role: RoleView): Draft => ({ name: role.name, permissions: { ...role.permissions } });
-
-/** /admin/roles (SPEC 2, the all flag): the roles by the SPEC 3 flags; each column is saved on its own. */
+/** /admin/roles (SPEC 2, the all flag): every role's flags, changed together and saved with one Save. */
 export default function AdminRolesPage() {
   const roles = useRoles();
-  const save = useSaveRole();
+  const list = roles.data ?? [];
+  const drafts = useRoleDrafts(list);
+  const saveChanges = useSaveRoleChanges();
+  const create = useCreateRole();
   const remove = useDeleteRole();
-  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const oneRole = useMediaQuery(ONE_ROLE_QUERY);
+  const [search, setSearch] = useSearchParams();
+  const picked = list.find((role) => String(role.id) === search.get('role')) ?? list[0];
   const [newName, setNewName] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<RolesNotice | null>(null);
 
-  const draft = (role: RoleView) => drafts[role.id] ?? draftOf(role);
-  const change = (role: RoleView, next: Draft) => setDrafts((current) => ({ ...current, [role.id]: next }));
-  const dirty = (role: RoleView) =>
-    drafts[role.id] !== undefined && JSON.stringify(drafts[role.id]) !== JSON.stringify(draftOf(role));
+  async function saveAll(): Promise<void> {
+    setNotice(null);
+    const { changes, invalid } = drafts.changesToSave();
+    const report: RolesSaveReport =
+      changes.length > 0 ? await saveChanges.mutateAsync(changes) : { saved: [], failed: [] };
+    drafts.forget(report.saved.map((change) => change.id));
+    const failures = [...invalid, ...report.failed];
+    const saved = savedText(report.saved.map((change) => change.input.name));
+    setNotice(failures.length === 0 ? { ok: true, text: saved } : { ok: false, text: saved, failures });
+  }
 
-  async function run(work: () => Promise<unknown>, done: string, roleId?: number): Promise<void> {
-    setMessage(null);
+  async function run(work: () => Promise<unknown>, done: string): Promise<boolean> {
+    setNotice(null);
     try {
       await work();
-      if (roleId !== undefined) setDrafts(({ [roleId]: _saved, ...rest }) => rest);
-      setMessage({ ok: true, text: done });
+      setNotice({ ok: true, text: done });
+      return true;
     } catch (error) {
-      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
+      setNotice({ ok: false, text: messageOf(error), failures: [] });
+      return false;
     }
+  }
+
+  function deleteRole(role: RoleView): void {
+    if (!window.confirm(`Delete the role ${role.name}?`)) return;
+    void run(() => remove.mutateAsync(role.id), `Role ${role.name} deleted.`).then(
+      (deleted) => deleted && drafts.forget([role.id]),
+    );
   }
 
   return (
     <div className="admin-page">
       <PageHeader title="Roles" breadcrumb={[{ label: 'Admin', to: shellPaths.admin.getHref() }]} />
       <p className="field-hint">
-        A change reaches everyone holding the role on their next click, without signing in again.
+        A change reaches everyone holding the role on their next click, without signing in again. A role with all
+        permissions has every other one too, and the last role with all permissions keeps it.
       </p>
-      {message && (
-        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
       {roles.isError && <QueryError error={roles.error} />}
       {roles.isPending && <SkeletonRows label="Loading roles" />}
-      {roles.data && (
-        <section className="card" aria-label="Roles and their permissions">
-          <TableFrame>
-            <table className="data-table role-grid">
-              <caption className="visually-hidden">Permissions of each role</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Permission</th>
-                  {roles.data.map((role) => (
-                    <th scope="col" key={role.id}>
-                      {role.name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">Name</th>
-                  {roles.data.map((role) => (
-                    <td key={role.id}>
-                      <input
-                        aria-label={`Name of ${role.name}`}
-                        value={draft(role).name}
-                        maxLength={50}
-                        size={10}
-                        onChange={(event) => change(role, { ...draft(role), name: event.target.value })}
-                      />
-                    </td>
-                  ))}
-                </tr>
-                {FLAGS.map((flag) => (
-                  <tr key={flag}>
-                    <th scope="row">{flagLabel(flag)}</th>
-                    {roles.data.map((role) => (
-                      <td key={role.id}>
-                        <input
-                          type="checkbox"
-                          aria-label={`${role.name}: ${flagLabel(flag)}`}
-                          checked={draft(role).permissions[flag] === true}
-                          onChange={(event) =>
-                            change(role, {
-                              ...draft(role),
-                              permissions: { ...draft(role).permissions, [flag]: event.target.checked },
-                            })
-                          }
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-                <tr>
-                  <th scope="row">People</th>
-                  {roles.data.map((role) => (
-                    <td key={role.id}>{role.users}</td>
-                  ))}
-                </tr>
-                <tr>
-                  <th scope="row">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                  {roles.data.map((role) => (
-                    <td key={role.id}>
-                      <button
-                        type="button"
-                        className="button button-small button-primary"
-                        disabled={!dirty(role) || save.isPending}
-                        aria-label={`Save ${role.name}`}
-                        onClick={() =>
-                          void run(
-                            () =>
-                              save.mutateAsync({
-                                id: role.id,
-                                input: { ...draft(role), version: role.version },
-                              }),
-                            `Role ${draft(role).name} saved.`,
-                            role.id,
-                          )
-                        }
-                      >
-                        Save
-                      </button>{' '}
-                      {role.users === 0 && (
-                        <button
-                          type="button"
-                          className="button button-small button-danger"
-                          aria-label={`Delete ${role.name}`}
-                          onClick={() =>
-                            window.confirm(`Delete the role ${role.name}?`) &&
-                            void run(() => remove.mutateAsync(role.id), `Role ${role.name} deleted.`, role.id)
-                          }
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              </tbody>
-            </table>
-          </TableFrame>
+      {roles.data && picked && (
+        <section className="card role-editor" aria-label="Roles and their permissions">
+          {oneRole ? (
+            <RoleAtATime
+              roles={list}
+              picked={picked}
+              onPick={(role) => setSearch({ role: String(role.id) }, { replace: true })}
+              drafts={drafts}
+              onDelete={deleteRole}
+            />
+          ) : (
+            <RolesMatrix roles={list} drafts={drafts} onDelete={deleteRole} />
+          )}
+          <RolesSaveBar
+            changedNames={drafts.changedRoles.map((role) => role.name)}
+            saving={saveChanges.isPending}
+            notice={notice}
+            onSave={() => void saveAll()}
+            onDiscard={() => {
+              drafts.discardAll();
+              setNotice(null);
+            }}
+          />
           <form
             className="filter-bar"
             onSubmit={(event) => {
               event.preventDefault();
               void run(
-                () => save.mutateAsync({ id: null, input: { name: newName, permissions: {} } }),
+                () => create.mutateAsync({ name: newName, permissions: {} }),
                 `Role ${newName} created: tick its permissions and save.`,
-              ).then(() => setNewName(''));
+              ).then((created) => created && setNewName(''));
             }}
           >
             <FormField label="New role" value={newName} maxLength={50} onChange={(e) => setNewName(e.target.value)} />
