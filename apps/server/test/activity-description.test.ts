@@ -18,7 +18,7 @@ async function one<T>(statement: ReturnType<typeof sql>): Promise<T> {
   return result.rows[0]!.value;
 }
 
-const MINUTES = [0, 1, 3, 5, 6, 9, 15, 20, 21, 27, 33, 45, 59, 60, 90, 99, 117, 123_456, -9, -1];
+const MINUTES = [0, 1, 2, 3, 5, 6, 9, 15, 20, 21, 27, 33, 45, 59, 60, 90, 99, 117, 123_456, -9, -1, -5, -6];
 const CENTS = [0, 1, 5, 99, 100, 12_345, 100_000, 123_456_789, 100_000_000, -1, -123_456];
 
 describe('the activity feed’s text in SQL', () => {

@@ -59,12 +59,19 @@ describe('formatHours (SPEC 9: 1 decimal)', () => {
   });
 
   it('rounds a half tenth away from zero, whatever its binary fraction', () => {
-    expect(formatHours(3)).toBe('0.1');
     expect(formatHours(9)).toBe('0.2');
     expect(formatHours(15)).toBe('0.3');
     expect(formatHours(21)).toBe('0.4');
+    expect(formatHours(27)).toBe('0.5');
     expect(formatHours(-9)).toBe('-0.2');
-    expect(formatHours(-1)).toBe('0.0');
+  });
+
+  it('shows less than a tenth of an hour as h:mm, so a minute is not 0.0 h', () => {
+    expect(formatHours(1)).toBe('0:01');
+    expect(formatHours(5)).toBe('0:05');
+    expect(formatHours(6)).toBe('0.1');
+    expect(formatHours(-1)).toBe('-0:01');
+    expect(formatHours(-5)).toBe('-0:05');
   });
 });
 

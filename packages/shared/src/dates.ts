@@ -40,16 +40,21 @@ export function formatDate(value: string | null | undefined, options: FormatDate
   return options.long ? `${MONTHS[month - 1]} ${day}, ${year}` : `${month}/${day}/${year}`;
 }
 
+/** Below a tenth of an hour one decimal reads "0.0" or "0.1" beside real money: such figures show h:mm. */
+const TENTH_OF_AN_HOUR = 6;
+
 /**
  * Minutes as hours with one decimal (SPEC 9 hours display), halves away from zero: 9 minutes
- * is 0.2 h, as the database's hours_text (migration 0052) writes it. toFixed rounded the binary
- * fraction instead, so 9 minutes showed 0.1 h and 15 minutes 0.3 h.
+ * is 0.2 h, as the database's hours_text (migrations 0052, 0055) writes it. toFixed rounded the
+ * binary fraction instead, so 9 minutes showed 0.1 h and 15 minutes 0.3 h. Under 6 minutes it
+ * is h:mm ("0:01"), so a 1-minute entry worth $1.67 does not read as no time at all (ADR 0217).
  */
 export function formatHours(minutes: number | null | undefined): string {
   const value = minutes ?? 0;
+  const sign = value < 0 ? '-' : '';
+  if (value !== 0 && Math.abs(value) < TENTH_OF_AN_HOUR) return `${sign}${formatHoursMinutes(Math.abs(value))}`;
   // A sixth of a minute count is a whole number of tenths of an hour; a half of one is exact in binary.
   const tenths = Math.round(Math.abs(value) / 6);
-  const sign = value < 0 && tenths > 0 ? '-' : '';
   return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
