@@ -46,6 +46,21 @@ const key = ({ method, url }: RouteKey) => `${method} ${url}`;
 // and is registered before the guard; it is the one route without a declaration.
 const CORS_PREFLIGHT = 'OPTIONS *';
 
+/**
+ * Writes a read flag admits, each reviewed. SPEC 3 gives a person's own time and expenses
+ * to can_view_time_entries; the others change nothing a client sees. A call that sends
+ * anything to a client never belongs here (issue 27: read-only e-mailed invoices).
+ */
+const OWN_WORK = /^\/(time-entries|expenses|timer)(\/|$)/;
+const READ_FLAG_WRITES = [
+  'DELETE /clients/:id/bookmark can_view_clients',
+  'PUT /clients/:id/bookmark can_view_clients',
+  'POST /billing/refresh can_view_billing',
+  'PATCH /support-tickets/:id can_view_admin_page',
+  'PUT /expense-settings can_view_admin_page',
+  'PUT /time-settings can_view_admin_page',
+];
+
 let testApp: TestApp;
 let noFlags: Session;
 beforeAll(async () => {
@@ -86,6 +101,15 @@ describe('every route declares its permission', () => {
     const known = new Set<RoutePermission>(['public', 'signed-in', 'all', ...PERMISSION_FLAGS]);
     const unknown = testApp.app.declaredRoutes.filter((route) => !known.has(route.permission));
     expect(unknown).toEqual([]);
+  });
+
+  it('a call that writes or reaches a client declares a flag that changes things, not one that reads', () => {
+    const readFlagWrites = testApp.app.declaredRoutes
+      .filter((route) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method))
+      .filter((route) => route.permission.startsWith('can_view_'))
+      .filter((route) => !(route.permission === 'can_view_time_entries' && OWN_WORK.test(route.url)))
+      .map((route) => `${key(route)} ${route.permission}`);
+    expect(readFlagWrites.sort()).toEqual([...READ_FLAG_WRITES].sort());
   });
 
   it('a route registered without a permission stops the app from starting', async () => {

@@ -206,8 +206,9 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: AppContext,
 
   routes.post(
     '/invoices/:id/email',
+    // Sending reaches the client in the firm's name: a flag that changes invoices, not one that reads them.
     {
-      config: { permission: 'can_view_invoices' },
+      config: { permission: 'can_edit_invoices' },
       schema: {
         summary: 'E-mail an invoice to its client',
         params: idParams,

@@ -698,6 +698,16 @@ describe('WIP and invoices (API.md)', () => {
         400,
       );
       expectStatus(await staff.request({ method: 'POST', url: `/invoices/${invoice.id}/email`, payload: {} }), 403);
+      // Reading invoices is not sending them: read-only and manager (can_create_invoices) may not.
+      for (const reader of [readonly, manager]) {
+        const refusedToSend = await reader.request({
+          method: 'POST',
+          url: `/invoices/${invoice.id}/email`,
+          payload: {},
+        });
+        expectStatus(refusedToSend, 403);
+        expect(refusedToSend.json()).toEqual({ error: 'Permission required: can_edit_invoices' });
+      }
       const draftOnly = await draftOf({ fixed_fees: [{ description: 'Fee', amount_cents: 100 }] });
       expectStatus(await admin.request({ method: 'POST', url: `/invoices/${draftOnly.id}/email`, payload: {} }), 409);
       const noAddress = (await createClient(admin)).id;

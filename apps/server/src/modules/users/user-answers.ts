@@ -49,6 +49,8 @@ export const userDetailAnswer: z.ZodType<UserDetail> = z.object({
 
 export const invitationAnswer = z.object({ message: z.string() });
 
+export const twoFactorResetAnswer = z.object({ two_factor_enabled: z.literal(false) });
+
 export const peopleOptionsAnswer: z.ZodType<PeopleOptions> = z.object({
   items: z.array(z.object({ id: z.int(), name: z.string(), role: z.string() })),
   has_more: z.boolean(),

@@ -4,6 +4,7 @@ import { userCreateSchema, userUpdateSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { sessionUserOf } from '../../plugins/auth-guard';
+import { errorAnswer } from '../../plugins/error-answers';
 import { idParams } from '../records/params';
 import {
   createUser,
@@ -14,7 +15,8 @@ import {
   updateUser,
   userListQuery,
 } from './user-admin.service';
-import { invitationAnswer, userAnswer, userDetailAnswer, userListAnswer } from './user-answers';
+import { resetTwoFactor } from './two-factor-reset';
+import { invitationAnswer, twoFactorResetAnswer, userAnswer, userDetailAnswer, userListAnswer } from './user-answers';
 
 /** API.md "People": the firm's users, managed by whoever holds can_edit_users. */
 export function registerUserAdminRoutes(app: FastifyInstance, context: AppContext, mail: MailDelivery): void {
@@ -97,5 +99,22 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
       await resendInvitation(context, mail, sessionUserOf(request), request.params.id);
       return reply.status(202).send({ message: 'Invitation sent' });
     },
+  );
+
+  routes.post(
+    '/users/:id/two-factor/reset',
+    {
+      config: { permission: 'can_edit_users' },
+      schema: {
+        summary: "Turn off a user's e-mail two-factor sign-in (a lost mailbox)",
+        params: idParams,
+        tags,
+        response: {
+          200: twoFactorResetAnswer,
+          409: errorAnswer(409, 'Two-factor sign-in is already off, or the firm requires it for everyone'),
+        },
+      },
+    },
+    async (request) => resetTwoFactor(context, mail, sessionUserOf(request), request.params.id),
   );
 }

@@ -18,8 +18,8 @@ import { STATUS_LABELS } from '../components/invoice-labels';
 import '../invoices.css';
 
 /**
- * /invoices/{id} (SPEC 2, can_view_invoices): the issued invoice with its status and balance;
- * PDF, e-mail to the client, and (can_edit_invoices) void, credit memo and write-off.
+ * /invoices/{id} (SPEC 2, can_view_invoices): the issued invoice with its status and balance,
+ * its PDF, and (can_edit_invoices) e-mail to the client, void, credit memo and write-off.
  */
 export default function InvoiceDetailPage() {
   const id = useIdParam();
@@ -54,7 +54,7 @@ export default function InvoiceDetailPage() {
       >
         Download PDF
       </a>
-      {current.status !== 'void' && (
+      {canEdit && current.status !== 'void' && (
         <button type="button" className="button" onClick={() => setEmailing(true)}>
           E-mail to client
         </button>

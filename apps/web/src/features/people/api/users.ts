@@ -120,6 +120,15 @@ export function useSetUserActive() {
   });
 }
 
+/** POST /users/{id}/two-factor/reset: e-mail codes off for a person who lost his mailbox. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => api.post(`/users/${id}/two-factor/reset`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
 /** POST /users/{id}/invite: a fresh set-password e-mail. */
 export function useResendInvitation() {
   return useMutation({ mutationFn: async (id: number) => api.post(`/users/${id}/invite`) });

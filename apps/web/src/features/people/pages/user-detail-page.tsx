@@ -13,7 +13,14 @@ import { formatDate } from '../../../lib/format';
 import { inputToCents } from '../../../lib/money-input';
 import { useSession } from '../../../lib/session-store';
 import { useIdParam } from '../../../lib/use-id-param';
-import { useResendInvitation, useSetUserActive, useSetUserRate, useUser, type UserDetail } from '../api/users';
+import {
+  useResendInvitation,
+  useResetTwoFactor,
+  useSetUserActive,
+  useSetUserRate,
+  useUser,
+  type UserDetail,
+} from '../api/users';
 import { fullName } from '../components/user-table';
 import '../people.css';
 
@@ -86,6 +93,7 @@ export default function UserDetailPage() {
   const user = useUser(id);
   const setActive = useSetUserActive();
   const invite = useResendInvitation();
+  const resetTwoFactor = useResetTwoFactor();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
     notice ? { ok: true, text: notice } : null,
   );
@@ -109,6 +117,18 @@ export default function UserDetailPage() {
     try {
       await invite.mutateAsync(data.id);
       setMessage({ ok: true, text: `A set-password e-mail was sent to ${data.email}.` });
+    } catch (error) {
+      setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  async function turnOffTwoFactor(): Promise<void> {
+    if (!data) return;
+    const question = `Turn off e-mail codes for ${fullName(data)}? He then signs in with his password alone and is told by e-mail.`;
+    if (!window.confirm(question)) return;
+    try {
+      await resetTwoFactor.mutateAsync(data.id);
+      setMessage({ ok: true, text: `Two-factor sign-in turned off; ${data.email} was told.` });
     } catch (error) {
       setMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
     }
@@ -173,7 +193,22 @@ export default function UserDetailPage() {
               <dt>Last sign-in</dt>
               <dd>{when(data.last_sign_in_at)}</dd>
               <dt>Two-factor</dt>
-              <dd>{data.two_factor_enabled ? 'E-mail codes on' : 'Off'}</dd>
+              <dd>
+                {data.two_factor_enabled ? 'E-mail codes on' : 'Off'}
+                {canEdit && data.two_factor_enabled && data.id !== me?.id && (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="button button-small"
+                      disabled={resetTwoFactor.isPending}
+                      onClick={() => void turnOffTwoFactor()}
+                    >
+                      Turn off two-factor
+                    </button>
+                  </>
+                )}
+              </dd>
               <dt>Passkey</dt>
               <dd>
                 {data.passkey.registered
