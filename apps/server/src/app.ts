@@ -10,7 +10,7 @@ import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerDrain } from './plugins/drain';
-import { registerNulGuard } from './plugins/nul-guard';
+import { registerTextGuard } from './plugins/text-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { openApiOptions } from './plugins/openapi-document';
 import { healthAnswer, openApiAnswer } from './plugins/system-answers';
@@ -87,7 +87,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAuthGuard(app, context);
   registerDrain(app);
-  registerNulGuard(app);
+  registerTextGuard(app);
 
   const mail = startMailDelivery(app, context);
   registerAuthRoutes(app, context);

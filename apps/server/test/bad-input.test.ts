@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MALFORMED_MULTIPART } from '../src/modules/uploads/single-upload';
-import { NUL_MESSAGE } from '../src/plugins/nul-guard';
+import { NUL_MESSAGE } from '../src/plugins/text-guard';
 import { Session, createTestApp, signedIn, type TestApp } from './test-app';
 import { createActivityType, createClient, type ActivityTypeBody, type ClientBody } from './work-records';
 

@@ -72,8 +72,8 @@ export const paymentUpdateSchema = z.object({
 });
 export type PaymentUpdateInput = z.infer<typeof paymentUpdateSchema>;
 
-/** PUT /payments/{id}/applications: unapply (an empty list), move, or apply a credit later. */
-export const paymentApplicationsSchema = z.object({ applications: applicationList });
+/** PUT /payments/{id}/applications: unapply (an empty list), move, or apply a credit later; `version` as read. */
+export const paymentApplicationsSchema = z.object({ applications: applicationList, version: versionField() });
 export type PaymentApplicationsInput = z.infer<typeof paymentApplicationsSchema>;
 
 export const paymentVoidSchema = z.object({ reason: requiredText('Reason', PAYMENT_MEMO_MAX) });

@@ -89,7 +89,7 @@ describe('GET /ledger/aging as of a past month end (kept month ends)', () => {
       await admin.request({
         method: 'PUT',
         url: `/payments/${credit.json().id}/applications`,
-        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 4000 }] },
+        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 4000 }], version: credit.json().version },
       }),
       200,
     );

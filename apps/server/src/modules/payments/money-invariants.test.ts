@@ -112,19 +112,21 @@ describe('money invariants after random sequences (fast-check)', () => {
         const payment = pick(paymentIds, action.payment);
         const invoice = pick(invoiceIds, action.invoice);
         if (payment === undefined || invoice === undefined) return undefined;
+        const { version } = (await admin.request({ url: `/payments/${payment}` })).json();
         return admin.request({
           method: 'PUT',
           url: `/payments/${payment}/applications`,
-          payload: { applications: [{ invoice_id: invoice, amount_cents: action.cents }] },
+          payload: { applications: [{ invoice_id: invoice, amount_cents: action.cents }], version },
         });
       }
       case 'unapply': {
         const payment = pick(paymentIds, action.payment);
         if (payment === undefined) return undefined;
+        const { version } = (await admin.request({ url: `/payments/${payment}` })).json();
         return admin.request({
           method: 'PUT',
           url: `/payments/${payment}/applications`,
-          payload: { applications: [] },
+          payload: { applications: [], version },
         });
       }
       case 'edit': {

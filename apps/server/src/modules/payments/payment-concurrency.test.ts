@@ -103,9 +103,42 @@ describe('payments under concurrency', () => {
     await expectInvariants(clientId);
   });
 
+  it('six parallel edits of the applications of one payment at one version: one wins, five are 409', async () => {
+    const clientId = (await createClient(admin)).id;
+    const invoices = await Promise.all(Array.from({ length: 6 }, () => issuedInvoice(admin, clientId, 1000)));
+    const payment = (await pay(admin, { client_id: clientId, amount_cents: 1000, applications: [] })).json() as {
+      id: number;
+      version: number;
+    };
+    const answers = await Promise.all(
+      invoices.map((invoice, index) =>
+        (index % 2 ? billing : admin).request({
+          method: 'PUT',
+          url: `/payments/${payment.id}/applications`,
+          payload: { applications: [{ invoice_id: invoice.id, amount_cents: 1000 }], version: payment.version },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    const winner = invoices[answers.findIndex((answer) => answer.statusCode === 200)]!;
+    const stored = (await admin.request({ url: `/payments/${payment.id}` })).json();
+    expect(stored).toMatchObject({
+      version: payment.version + 1,
+      applications: [{ invoice_id: winner.id, amount_cents: 1000 }],
+    });
+    for (const invoice of invoices) {
+      expect((await invoiceOf(admin, invoice.id)).status).toBe(invoice.id === winner.id ? 'paid' : 'pending');
+    }
+    await expectInvariants(clientId);
+  });
+
   it('a refund racing applications of the same credit never spends it twice', async () => {
     const clientId = (await createClient(admin)).id;
-    const payment = (await pay(admin, { client_id: clientId, amount_cents: 5000 })).json() as { id: number };
+    const payment = (await pay(admin, { client_id: clientId, amount_cents: 5000 })).json() as {
+      id: number;
+      version: number;
+    };
     const invoice = await issuedInvoice(admin, clientId, 5000);
     const answers = await Promise.all([
       admin.request({
@@ -116,7 +149,7 @@ describe('payments under concurrency', () => {
       billing.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }] },
+        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }], version: payment.version },
       }),
       admin.request({
         method: 'POST',

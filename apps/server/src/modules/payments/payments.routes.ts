@@ -100,7 +100,7 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
         response: { 200: paymentViewSchema },
       },
     },
-    async (request) => setApplications(db, sessionUserOf(request), request.params.id, request.body.applications),
+    async (request) => setApplications(db, sessionUserOf(request), request.params.id, request.body),
   );
 
   routes.post(

@@ -4,6 +4,7 @@ import {
   isoDate,
   recordIdText,
   type PaymentInput,
+  type PaymentApplicationsInput,
   type PaymentUpdateInput,
   type PaymentView,
 } from '@practice/shared';
@@ -330,12 +331,14 @@ export async function setApplications(
   db: Db,
   actor: SessionUser,
   paymentId: number,
-  applications: { invoice_id: number; amount_cents: number }[],
+  input: PaymentApplicationsInput,
 ): Promise<PaymentView> {
   const organizationId = actor.organizationId;
+  const { applications } = input;
   return withTenant(db, organizationId, async (tx) => {
     const current = await lockPayment(tx, organizationId, paymentId);
     if (current.status === 'void') throw new AppError(409, PAYMENT_IS_VOID);
+    if (current.version !== input.version) throw staleVersion('payment');
     const before = await currentApplications(tx, organizationId, paymentId);
     const wanted = allocationsOf(applications);
     const { appliedCents } = await replaceApplications(

@@ -411,7 +411,7 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       const unapplied = await billing.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [] },
+        payload: { applications: [], version: payment.version },
       });
       expectStatus(unapplied, 200);
       expect(unapplied.json()).toMatchObject({
@@ -422,6 +422,18 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       });
       expect(await ledgerRowsOf(testApp, clientId)).toEqual(ledgerBefore);
       expect((await invoiceOf(admin, invoice.id)).status).toBe('pending');
+      // The same edit sent again with the version it was read at is stale: 409, nothing changes.
+      const stale = await billing.request({
+        method: 'PUT',
+        url: `/payments/${payment.id}/applications`,
+        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 10_000 }], version: payment.version },
+      });
+      expectStatus(stale, 409);
+      expect(stale.json().error).toMatch(/changed/i);
+      expect((await admin.request({ url: `/payments/${payment.id}` })).json()).toMatchObject({
+        version: 2,
+        applied_cents: 0,
+      });
       expectStatus(
         await admin.request({ method: 'POST', url: `/invoices/${invoice.id}/void`, payload: { reason: 'Wrong' } }),
         200,
@@ -431,7 +443,7 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       const later = await admin.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [{ invoice_id: next.id, amount_cents: 7000 }] },
+        payload: { applications: [{ invoice_id: next.id, amount_cents: 7000 }], version: 2 },
       });
       expectStatus(later, 200);
       expect(later.json()).toMatchObject({ applied_cents: 7000, unapplied_cents: 3000 });
@@ -439,21 +451,21 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       const onVoidInvoice = await admin.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 1 }] },
+        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 1 }], version: 3 },
       });
       expectStatus(onVoidInvoice, 422);
       expect(onVoidInvoice.json().error).toBe(`Invoice ${invoice.number} is not open`);
       const moved = await admin.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [{ invoice_id: next.id, amount_cents: 7001 }] },
+        payload: { applications: [{ invoice_id: next.id, amount_cents: 7001 }], version: 3 },
       });
       expectStatus(moved, 422);
       expectStatus(
         await admin.request({
           method: 'PUT',
           url: `/payments/${foreignPaymentId}/applications`,
-          payload: { applications: [] },
+          payload: { applications: [], version: 1 },
         }),
         404,
       );
@@ -461,7 +473,7 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
         await readonly.request({
           method: 'PUT',
           url: `/payments/${payment.id}/applications`,
-          payload: { applications: [] },
+          payload: { applications: [], version: 3 },
         }),
         403,
       );
@@ -541,7 +553,7 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       const spend = await admin.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }] },
+        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }], version: payment.version },
       });
       expectStatus(spend, 409);
       expect(spend.json().error).toBe(CREDIT_ALREADY_REFUNDED);
@@ -554,7 +566,7 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       const fits = await admin.request({
         method: 'PUT',
         url: `/payments/${payment.id}/applications`,
-        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 2000 }] },
+        payload: { applications: [{ invoice_id: invoice.id, amount_cents: 2000 }], version: payment.version },
       });
       expectStatus(fits, 200);
       await expectInvariants(clientId);
@@ -612,16 +624,16 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
       // The refunded payment's credit cannot pay an invoice issued after the refund; the
       // later payment's can.
       const invoice = await issuedInvoice(admin, clientId, 5000, { issue_date: '2026-10-20', due_date: '2026-11-19' });
-      const apply = (paymentId: number) =>
+      const apply = ({ id: paymentId, version }: PaymentView) =>
         admin.request({
           method: 'PUT',
           url: `/payments/${paymentId}/applications`,
-          payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }] },
+          payload: { applications: [{ invoice_id: invoice.id, amount_cents: 5000 }], version },
         });
-      const spent = await apply(payment.id);
+      const spent = await apply(payment);
       expectStatus(spent, 409);
       expect(spent.json().error).toBe(CREDIT_ALREADY_REFUNDED);
-      expectStatus(await apply(later.id), 200);
+      expectStatus(await apply(later), 200);
       expect((await invoiceOf(admin, invoice.id)).status).toBe('paid');
       await expectInvariants(clientId);
     });
@@ -693,6 +705,7 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
     [{ applications: [{ invoice_id: 0, amount_cents: 1 }] }, 'Invoice must be chosen from the list'],
     [{ applications: [{ amount_cents: 1 }] }, 'Invoice is required'],
     [{ applications: [{ invoice_id: 1, amount_cents: 0.5 }] }, 'Applied amount must be whole cents'],
+    [{ applications: [] }, 'Version'],
   ])('PUT /payments/{id}/applications refuses %j with 400', async (payload, message) => {
     const clientId = (await createClient(admin)).id;
     const payment = await paid({ client_id: clientId, amount_cents: 1000 });

@@ -38,8 +38,8 @@ export function useUpdatePayment(id: number) {
 export function useSetApplications(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (applications: PaymentApplicationInput[]) =>
-      parseAnswer(paymentViewSchema, await api.put(`/payments/${id}/applications`, { applications })),
+    mutationFn: async ({ applications, version }: { applications: PaymentApplicationInput[]; version: number }) =>
+      parseAnswer(paymentViewSchema, await api.put(`/payments/${id}/applications`, { applications, version })),
     onSuccess: () => refreshAfterPayment(queryClient),
   });
 }

@@ -49,7 +49,10 @@ export function ApplyCreditDialog({
     if (!checked.applications) return setError(checked.error);
     setBusy(true);
     try {
-      const saved = await setApplications.mutateAsync(checked.applications);
+      const saved = await setApplications.mutateAsync({
+        applications: checked.applications,
+        version: payment.version,
+      });
       onDone(
         `Applications saved: ${formatMoney(saved.applied_cents, { decimals: true })} applied, ${formatMoney(saved.unapplied_cents, { decimals: true })} unapplied.`,
       );
