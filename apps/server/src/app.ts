@@ -31,6 +31,7 @@ import { registerTimeEntryRoutes } from './modules/time-entries/time-entries.rou
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import { registerClientDraftRoutes } from './modules/invoices/client-drafts.routes';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
 import { registerStatementRoutes } from './modules/statements/statements.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
@@ -110,6 +111,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerExpenseRoutes(app, context);
   registerDashboardRoutes(app, context);
   registerInvoiceRoutes(app, context, mail);
+  registerClientDraftRoutes(app, context);
   registerPaymentRoutes(app, context);
   registerLedgerRoutes(app, context);
   registerStatementRoutes(app, context, mail);

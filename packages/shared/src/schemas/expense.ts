@@ -110,3 +110,17 @@ export const expenseSettingsSchema = z.object({
     ),
 });
 export type ExpenseSettingsInput = z.infer<typeof expenseSettingsSchema>;
+
+/** At most a page of expenses is completed at once, as time entries (COMPLETE_ENTRIES_MAX). */
+export const COMPLETE_EXPENSES_MAX = 100;
+
+/** POST /expenses/complete: drafts to completed, all or none (docs/decisions/0197). */
+export const completeExpensesSchema = z.object({
+  ids: z
+    .array(idOf('Expense'), 'Choose the expenses to complete')
+    .check(
+      z.minLength(1, 'Choose at least one expense'),
+      z.maxLength(COMPLETE_EXPENSES_MAX, `Complete at most ${COMPLETE_EXPENSES_MAX} expenses at once`),
+    ),
+});
+export type CompleteExpensesInput = z.infer<typeof completeExpensesSchema>;

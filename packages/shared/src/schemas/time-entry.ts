@@ -79,6 +79,10 @@ export const completeEntriesSchema = z.object({
 });
 export type CompleteEntriesInput = z.infer<typeof completeEntriesSchema>;
 
+/** POST /time-entries/complete-week: the caller's drafts of the 7 days from `week_start`, time and expenses (docs/decisions/0198). */
+export const completeWeekSchema = z.object({ week_start: isoDate('Week start') });
+export type CompleteWeekInput = z.infer<typeof completeWeekSchema>;
+
 /** POST /time-entries/{id}/duplicate: a new draft like the entry, on its date or the one given. */
 export const duplicateEntrySchema = z.object({ entry_date: z.optional(isoDate('Date')) });
 export type DuplicateEntryInput = z.infer<typeof duplicateEntrySchema>;

@@ -33,4 +33,6 @@ export const expenseListAnswer = z.object({
   totals: z.object({ amount_cents: z.int(), total_cents: z.int() }),
 });
 
+export const completedExpensesAnswer = z.object({ items: z.array(expenseAnswer) });
+
 export const expenseSettingsAnswer = z.object({ mileage_rate_mills: z.int() });

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { RECEIPT_MAX_BYTES, expenseSchema, expenseSettingsSchema, expenseUpdateSchema } from '@practice/shared';
+import {
+  RECEIPT_MAX_BYTES,
+  completeExpensesSchema,
+  expenseSchema,
+  expenseSettingsSchema,
+  expenseUpdateSchema,
+} from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
@@ -10,7 +16,8 @@ import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { createFileStore } from '../uploads/file-store';
 import { readSingleUpload, sendStoredFile, type UploadRules } from '../uploads/single-upload';
-import { expenseAnswer, expenseListAnswer, expenseSettingsAnswer } from './expense-answers';
+import { completeExpenses } from './complete-expenses.service';
+import { completedExpensesAnswer, expenseAnswer, expenseListAnswer, expenseSettingsAnswer } from './expense-answers';
 import { expenseExportQuery, exportExpenses } from './expense-export';
 import { expenseListQuery, listExpenses } from './expense-list';
 import { createExpense, deleteExpense, getExpense, updateExpense } from './expenses.service';
@@ -71,6 +78,20 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
       schema: { summary: 'Create an expense', body: expenseSchema, tags, response: { 201: expenseAnswer } },
     },
     async (request, reply) => reply.status(201).send(await createExpense(db, sessionUserOf(request), request.body)),
+  );
+
+  routes.post(
+    '/expenses/complete',
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: 'Mark expenses complete',
+        body: completeExpensesSchema,
+        tags,
+        response: { 200: completedExpensesAnswer },
+      },
+    },
+    async (request) => completeExpenses(db, sessionUserOf(request), request.body),
   );
 
   routes.put(

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CompleteEntriesInput, DuplicateEntryInput } from '@practice/shared';
-import { withTenant, type Db } from '../../db/client';
+import { withTenant, type Db, type Tx } from '../../db/client';
 import { timeEntries } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
@@ -8,6 +8,31 @@ import { writeAudit } from '../audit/audit';
 import { assertMayChange } from './entry-access';
 import { BILLED_LOCKED, insertTimeEntry, loadTimeEntry } from './time-entries.service';
 import { entrySnapshot, selectTimeEntries, timeEntryViewOf, type TimeEntryView } from './time-entry-view';
+
+type TimeEntryRow = typeof timeEntries.$inferSelect;
+
+/**
+ * Turns locked draft entries into completed ones, each with a new version and an audit row;
+ * shared by the bulk call and the week's completion (docs/decisions/0198), which hold the rows locked.
+ */
+export async function completeDraftEntries(tx: Tx, actor: SessionUser, locked: TimeEntryRow[]): Promise<void> {
+  for (const entry of locked.filter((candidate) => candidate.status === 'draft')) {
+    const [updated] = await tx
+      .update(timeEntries)
+      .set({ status: 'completed', version: entry.version + 1, updatedAt: new Date() })
+      .where(and(eq(timeEntries.organizationId, actor.organizationId), eq(timeEntries.id, entry.id)))
+      .returning();
+    await writeAudit(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.id,
+      action: 'update',
+      entity: 'time_entry',
+      entityId: entry.id,
+      before: entrySnapshot(entry),
+      after: entrySnapshot(updated!),
+    });
+  }
+}
 
 /**
  * Completes several entries at once (docs/decisions/0108), all or none: every id must be this
@@ -32,22 +57,7 @@ export async function completeEntries(
     if (current.length !== ids.length) throw notFound('Time entry not found');
     for (const entry of current) assertMayChange(actor, entry.userId);
     if (current.some((entry) => entry.status === 'billed')) throw conflict(BILLED_LOCKED);
-    for (const entry of current.filter((candidate) => candidate.status === 'draft')) {
-      const [updated] = await tx
-        .update(timeEntries)
-        .set({ status: 'completed', version: entry.version + 1, updatedAt: new Date() })
-        .where(and(eq(timeEntries.organizationId, organizationId), eq(timeEntries.id, entry.id)))
-        .returning();
-      await writeAudit(tx, {
-        organizationId,
-        userId: actor.id,
-        action: 'update',
-        entity: 'time_entry',
-        entityId: entry.id,
-        before: entrySnapshot(entry),
-        after: entrySnapshot(updated!),
-      });
-    }
+    await completeDraftEntries(tx, actor, current);
     const rows = await selectTimeEntries(tx, organizationId, inArray(timeEntries.id, ids)).orderBy(timeEntries.id);
     return { items: rows.map(timeEntryViewOf) };
   });

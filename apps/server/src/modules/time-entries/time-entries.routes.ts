@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   completeEntriesSchema,
+  completeWeekSchema,
   duplicateEntrySchema,
   timeEntrySchema,
   timeEntryUpdateSchema,
@@ -16,9 +17,11 @@ import { csvAnswer, noContent } from '../../lib/file-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { completeEntries, duplicateEntry } from './bulk-entries.service';
+import { completeWeek } from './complete-week.service';
 import { loadTimeSettings, timeSettingsViewOf, updateRounding } from './organization-settings';
 import {
   completedEntriesAnswer,
+  completedWeekAnswer,
   startedTimerAnswer,
   stoppedTimerAnswer,
   teamTimesheetAnswer,
@@ -127,6 +130,20 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
       },
     },
     async (request) => completeEntries(db, sessionUserOf(request), request.body),
+  );
+
+  routes.post(
+    '/time-entries/complete-week',
+    {
+      config: { permission: 'can_view_time_entries' },
+      schema: {
+        summary: "Mark the caller's draft time and expenses of a week complete",
+        body: completeWeekSchema,
+        tags,
+        response: { 200: completedWeekAnswer },
+      },
+    },
+    async (request) => completeWeek(db, sessionUserOf(request), request.body),
   );
 
   routes.post(

@@ -38,6 +38,16 @@ export const timeEntryListAnswer = z.object({
 
 export const completedEntriesAnswer = z.object({ items: z.array(timeEntryAnswer) });
 
+/** What POST /time-entries/complete-week completed: this call's drafts only. */
+export const completedWeekAnswer = z.object({
+  week_start: z.string(),
+  week_end: z.string(),
+  time_entries: z.int(),
+  minutes: z.int(),
+  expenses: z.int(),
+  expense_cents: z.int(),
+});
+
 const timerView: z.ZodType<TimerView> = z.object({
   client_id: z.int(),
   client: z.object({ id: z.int(), client_id: z.string(), legal_name: z.string() }),
