@@ -2,6 +2,7 @@ export * from './permissions';
 export * from './money';
 export * from './sum';
 export * from './dates';
+export * from './firm-calendar';
 export * from './mileage';
 export * from './error-message';
 export * from './constants';

@@ -11,6 +11,7 @@ import { withTenant, type Db, type Tx } from '../../db/client';
 import { clients, expenses, invoiceLines, invoices, timeEntries, writeReasons } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
+import { refuseAfterToday } from '../organizations/firm-today';
 import { writeAudit } from '../audit/audit';
 import { invalidField, notFoundField, staleVersion } from '../records/field-errors';
 import { addDays, readBillingSettings, type BillingSettings } from './billing-settings';
@@ -119,6 +120,7 @@ export async function createDraft(db: Db, caller: InvoiceCaller, input: InvoiceD
       .where(and(eq(clients.organizationId, organizationId), eq(clients.id, input.client_id)));
     if (!client) throw notFoundField('client_id', 'Client not found');
     const settings = await readBillingSettings(tx, organizationId);
+    if (input.issue_date) refuseAfterToday(input.issue_date, settings.today, 'Invoice date', 'issue_date');
     const timeItems = await lockTimeItems(tx, organizationId, client.id, input.time_entry_ids);
     const expenseItems = await lockExpenseItems(tx, organizationId, client.id, input.expense_ids);
     const timeLines = await writtenTimeLines(
@@ -256,6 +258,7 @@ export async function updateDraft(
     if (current.status !== 'draft') throw new AppError(409, ONLY_DRAFTS_CHANGE);
     if (current.version !== input.version) throw staleVersion('invoice');
     const settings = await readBillingSettings(tx, organizationId);
+    if (input.issue_date) refuseAfterToday(input.issue_date, settings.today, 'Invoice date', 'issue_date');
     const [client] = await tx
       .select()
       .from(clients)

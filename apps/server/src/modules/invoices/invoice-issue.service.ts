@@ -9,6 +9,7 @@ import {
 import { withTenant, withTenantClosing, type Db } from '../../db/client';
 import { invoiceAdjustments, invoiceLines, invoices } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { refuseAfterToday } from '../organizations/firm-today';
 import { writeAudit } from '../audit/audit';
 import { accessCodeDigest, newAccessCode } from './access-code';
 import { readBillingSettings } from './billing-settings';
@@ -45,6 +46,8 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
     if (!billed) throw new AppError(409, NOTHING_TO_ISSUE);
     const { items, firm } = billed;
+    // A draft dated ahead (saved before ADR 0200 refused that) is issued on its day, not before.
+    if (current.issueDate) refuseAfterToday(current.issueDate, firm.today, 'Invoice date', 'issue_date');
     const accessCode = newAccessCode();
     const issuedAt = new Date();
     const fields: IssueFields = {

@@ -19,6 +19,8 @@ describe('GET /api/organization/config (SPEC 7), the one call the page makes for
       subdomain: 'northwind',
       status: 'active',
       time_zone: expect.any(String),
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      now: expect.any(String),
       branding: { primaryColor: expect.stringMatching(/^#[0-9a-f]{6}$/i), secondaryColor: expect.any(String) },
       logo_url: null,
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { dateInZone } from '@practice/shared';
 import type { AppContext } from '../../app-context';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -27,6 +28,10 @@ const organizationConfigAnswer = z.object({
   subdomain: z.string(),
   status: z.string(),
   time_zone: z.string(),
+  /** The firm's date now (ADR 0200): the web app's default dates come from it, not the browser's. */
+  today: z.iso.date(),
+  /** The server's clock, so a page left open past midnight, or a browser clock set wrong, still finds the firm's date. */
+  now: z.iso.datetime(),
   branding: z.object({ primaryColor: z.string(), secondaryColor: z.string() }),
   logo_url: z.string().nullable(),
 });
@@ -53,12 +58,15 @@ export function registerOrganizationRoutes(app: FastifyInstance, context: AppCon
       if (organizationId === null) throw notFound('Organization not found');
       const [row] = await context.database.db.select().from(organizations).where(eq(organizations.id, organizationId));
       if (!row) throw notFound('Organization not found');
+      const now = new Date();
       return {
         organization_id: row.id,
         name: row.name,
         subdomain: row.subdomain,
         status: row.status,
         time_zone: row.timeZone,
+        today: dateInZone(now, row.timeZone),
+        now: now.toISOString(),
         branding: { primaryColor: row.primaryColor, secondaryColor: row.secondaryColor },
         logo_url: logoUrlOf(row.subdomain, row.logoFile),
       };

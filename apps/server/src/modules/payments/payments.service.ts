@@ -13,6 +13,7 @@ import { withTenant, type Db, type Tx } from '../../db/client';
 import { clients, paymentApplications, payments, type PaymentRow } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
+import { firmToday, refuseAfterToday } from '../organizations/firm-today';
 import { writeAudit } from '../audit/audit';
 import { appendLedger } from '../invoices/ledger';
 import { staleVersion } from '../records/field-errors';
@@ -166,6 +167,7 @@ export async function createPayment(
   actor: SessionUser,
   input: PaymentInput,
   idempotencyKey: string | undefined,
+  now: Date = new Date(),
 ): Promise<PaymentView> {
   const organizationId = actor.organizationId;
   const request = { key: idempotencyKey, digest: requestDigest('POST /payments', input) };
@@ -174,8 +176,9 @@ export async function createPayment(
     organizationId,
     request,
     (tx) => lockClient(tx, organizationId, input.client_id),
-    (tx, client) =>
-      insertPayment(tx, organizationId, actor.id, client, {
+    async (tx, client) => {
+      refuseAfterToday(input.payment_date, await firmToday(tx, organizationId, now), 'Payment date', 'payment_date');
+      return insertPayment(tx, organizationId, actor.id, client, {
         clientId: input.client_id,
         paymentDate: input.payment_date,
         amountCents: input.amount_cents,
@@ -183,7 +186,8 @@ export async function createPayment(
         reference: input.reference ?? '',
         memo: input.memo ?? '',
         ...(input.applications ? { applications: allocationsOf(input.applications) } : {}),
-      }),
+      });
+    },
   );
 }
 
@@ -266,12 +270,14 @@ export async function updatePayment(
   actor: SessionUser,
   paymentId: number,
   input: PaymentUpdateInput,
+  now: Date = new Date(),
 ): Promise<PaymentView> {
   const organizationId = actor.organizationId;
   return withTenant(db, organizationId, async (tx) => {
     const current = await lockPayment(tx, organizationId, paymentId);
     if (current.status === 'void') throw new AppError(409, PAYMENT_IS_VOID);
     if (current.version !== input.version) throw staleVersion('payment');
+    refuseAfterToday(input.payment_date, await firmToday(tx, organizationId, now), 'Payment date', 'payment_date');
     const before = await currentApplications(tx, organizationId, paymentId);
     const wanted = input.applications ? allocationsOf(input.applications) : before;
     if (!input.applications && current.appliedCents > input.amount_cents) {

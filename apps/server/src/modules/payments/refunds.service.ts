@@ -3,6 +3,7 @@ import { withTenant, type Db } from '../../db/client';
 import { refunds } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/route-permission';
+import { firmToday, refuseAfterToday } from '../organizations/firm-today';
 import { writeAudit } from '../audit/audit';
 import { appendLedger } from '../invoices/ledger';
 import { lowestDatedCredit } from './dated-credit';
@@ -24,10 +25,12 @@ export async function createRefund(
   actor: SessionUser,
   clientId: number,
   input: RefundInput,
+  now: Date = new Date(),
 ): Promise<RefundView> {
   const organizationId = actor.organizationId;
   return withTenant(db, organizationId, async (tx) => {
     await lockClient(tx, organizationId, clientId, 'client');
+    refuseAfterToday(input.refund_date, await firmToday(tx, organizationId, now), 'Refund date', 'refund_date');
     const credit = await unappliedCredit(tx, organizationId, clientId);
     if (input.amount_cents > credit) {
       const message = `The refund is more than the unapplied credit of ${money(credit)}`;

@@ -2,23 +2,8 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The calendar date of an instant in a time zone (DESIGN.md: "today" is the organization's). */
-export function dateInZone(instant: Date, timeZone: string): string {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+// One definition for the server and the web app, which must agree on the firm's date.
+export { dateInZone } from '@practice/shared';
 
 function toUtcMs(date: string): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
