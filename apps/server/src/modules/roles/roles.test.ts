@@ -129,6 +129,37 @@ describe('Roles: /roles with the all flag', () => {
     expect(lose.json()).toEqual({ error: LAST_ALL_ROLE });
   });
 
+  it('two saves of one role from the same version at once: one is written, the other is refused naming it', async () => {
+    const role = (
+      await admin.request({ method: 'POST', url: '/roles', payload: { name: 'Raced', permissions: {} } })
+    ).json() as RoleView;
+    const second = await signedIn(testApp.app, 'admin');
+    const answers = await Promise.all(
+      [admin, second].map((session, index) =>
+        session.request({
+          method: 'PUT',
+          url: `/roles/${role.id}`,
+          payload: {
+            name: 'Raced',
+            permissions: index === 0 ? { can_view_clients: true } : { can_view_invoices: true },
+            version: role.version,
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json()).toEqual({ error: roleChangedMessage('Raced') });
+    const stored = (await listed()).find((item) => item.id === role.id)!;
+    expect(stored.version).toBe(role.version + 1);
+    const winner = answers.findIndex((answer) => answer.statusCode === 200);
+    expect(stored.permissions).toMatchObject(
+      winner === 0
+        ? { can_view_clients: true, can_view_invoices: false }
+        : { can_view_clients: false, can_view_invoices: true },
+    );
+  });
+
   it('deletes an unused role and audits it', async () => {
     const role = (
       await admin.request({ method: 'POST', url: '/roles', payload: { name: 'Temporary', permissions: {} } })

@@ -36,7 +36,10 @@ export function RoleAtATime({ roles, picked, onPick, drafts, onDelete }: RoleAtA
           </option>
         ))}
       </SelectField>
-      <p className="field-hint">{roleHolders(picked)}</p>
+      <p className="field-hint">
+        {roleHolders(picked)}
+        {picked.built_in && ', built-in'}
+      </p>
       <FormField
         label="Name"
         aria-label={`Name of ${picked.name}`}

@@ -31,6 +31,7 @@ export function RolesMatrix({ roles, drafts, onDelete }: RolesMatrixProps) {
             <th scope="col" key={role.id}>
               <span className="role-matrix-name">{role.name}</span>
               <span className="role-matrix-holders">{roleHolders(role)}</span>
+              {role.built_in && <span className="role-matrix-holders">Built-in</span>}
               {drafts.isChanged(role) && <span className="role-matrix-changed">Changed</span>}
             </th>
           ))}
@@ -80,27 +81,29 @@ export function RolesMatrix({ roles, drafts, onDelete }: RolesMatrixProps) {
           ))}
         </tbody>
       ))}
-      <tbody>
-        <tr>
-          <th scope="row">
-            <span className="visually-hidden">Delete</span>
-          </th>
-          {roles.map((role) => (
-            <td key={role.id}>
-              {role.users === 0 && (
-                <button
-                  type="button"
-                  className="button button-small button-danger"
-                  aria-label={`Delete ${role.name}`}
-                  onClick={() => onDelete(role)}
-                >
-                  Delete
-                </button>
-              )}
-            </td>
-          ))}
-        </tr>
-      </tbody>
+      {roles.some((role) => role.users === 0) && (
+        <tbody>
+          <tr>
+            <th scope="row">
+              <span className="visually-hidden">Delete</span>
+            </th>
+            {roles.map((role) => (
+              <td key={role.id}>
+                {role.users === 0 && (
+                  <button
+                    type="button"
+                    className="button button-small button-danger"
+                    aria-label={`Delete ${role.name}`}
+                    onClick={() => onDelete(role)}
+                  >
+                    Delete
+                  </button>
+                )}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      )}
     </table>
   );
 }
