@@ -200,9 +200,10 @@ test('an administrator runs the firm: people, roles, live permissions, deactivat
   const menu = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(menu.getByRole('img', { name: `${ADMIN.firm} logo` })).toBeVisible();
   await expect.poll(() => naturalWidth(page, '.sidebar-header img')).toBe(96);
-  // The audit trail shows the change with its before and after.
+  // The audit trail, a page of its own, shows the change with its before and after.
+  await page.getByRole('link', { name: 'Audit trail' }).click();
   await page.getByLabel('Record').selectOption({ label: 'organization settings' });
-  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText('primary_color: #aa3300');
+  await expect(page.getByRole('table', { name: 'Audit trail' })).toContainText(/Primary color: #[0-9a-f]{6} → #aa3300/);
 
   // The export downloads, and its ZIP holds this firm's people.
   await page.goto('/admin/export');

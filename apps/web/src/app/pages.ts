@@ -48,6 +48,7 @@ export const shellPages: Record<ShellPathId, PageLoader | null> = {
   adminExport: () => import('../features/admin/pages/admin-export-page'),
   admin: () => import('../features/admin/pages/admin-page'),
   adminActivity: () => import('../features/activity-log/pages/activity-log-page'),
+  adminAudit: () => import('../features/admin/pages/admin-audit-page'),
   error: () => import('./errors/error-page'),
   accessDenied: () => import('./errors/access-denied-page'),
   testError: () => import('./errors/test-error-page'),

@@ -69,6 +69,7 @@ export const shellPaths = {
   adminExport: route('/admin/export', 'all'),
   admin: route('/admin', 'can_view_admin_page'),
   adminActivity: route('/admin/activity', 'can_view_admin_page'),
+  adminAudit: route('/admin/audit', 'can_view_admin_page'),
   error: route('/error'),
   accessDenied: route('/access-denied'),
   testError: route('/test-error'),

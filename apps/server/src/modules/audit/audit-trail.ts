@@ -7,6 +7,7 @@ import type { SessionUser } from '../../plugins/route-permission';
 import { offsetOf, pageOf, pageQuery, type Page } from '../records/pagination';
 import { displayName } from '../records/user-lookup';
 import { loadTimeSettings } from '../time-entries/organization-settings';
+import { auditNames, recordKey, rowKeys } from './audit-names';
 
 export const auditTrailQuery = z
   .object({
@@ -32,6 +33,10 @@ export type AuditRow = {
   entity_id: string | null;
   before: unknown;
   after: unknown;
+  /** The record's number or name ("INV-55", "Acme Ltd (ACME)"), when the firm still has it. */
+  record: string | null;
+  /** The names of the records the row's ids point to, by "kind:id" ("client:25"). */
+  names: Record<string, string>;
 };
 
 /** A trail that has grown large is counted up to this many rows; the pages still reach every row. */
@@ -75,6 +80,11 @@ export async function listAuditTrail(
       .as('capped');
     const [counted] = await tx.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(capped);
     const total = counted?.total ?? 0;
+    const names = await auditNames(
+      tx,
+      organizationId,
+      rows.map(({ row }) => row),
+    );
     const items = rows.map(({ row, ...person }) => ({
       id: row.id,
       at: row.createdAt.toISOString(),
@@ -87,6 +97,8 @@ export async function listAuditTrail(
       entity_id: row.entityId,
       before: row.before,
       after: row.after,
+      record: names.get(recordKey(row) ?? '') ?? null,
+      names: Object.fromEntries([...rowKeys(row)].flatMap((key) => (names.has(key) ? [[key, names.get(key)!]] : []))),
     }));
     return { ...pageOf(items, Math.min(total, COUNT_CAP), query), total_capped: total > COUNT_CAP };
   });

@@ -15,6 +15,10 @@ const auditRow: z.ZodType<AuditRow> = z.object({
   entity_id: z.string().nullable(),
   before: z.unknown().describe('The record before the change, as the log kept it'),
   after: z.unknown().describe('The record after the change, as the log kept it'),
+  record: z.string().nullable().describe('The number or name of the record changed, when the firm still has it'),
+  names: z
+    .record(z.string(), z.string())
+    .describe('Names of the records the ids in the row point to, by "kind:id" (client, user, invoice, ...)'),
 });
 
 const auditTrailAnswer = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  canSearch,
   hasPermission,
   SERVER_SEARCH_CATEGORIES,
   type SearchAnswer,
@@ -26,22 +27,6 @@ const CATEGORY_OF_TYPE: Record<SearchQuery['type'], ServerSearchCategory[]> = {
   activities: ['activities'],
   guide: [],
 };
-
-/** Which categories this reader may search at all: each follows the permission of its list. */
-function allowed(actor: SessionUser, category: ServerSearchCategory): boolean {
-  switch (category) {
-    case 'clients':
-      return hasPermission(actor.fullRole, 'can_view_clients');
-    case 'users':
-      return hasPermission(actor.fullRole, 'can_view_users');
-    case 'timeEntries':
-      return hasPermission(actor.fullRole, 'can_view_time_entries');
-    case 'invoices':
-      return hasPermission(actor.fullRole, 'can_view_invoices');
-    case 'activities':
-      return true;
-  }
-}
 
 /** Keeps the answer within `limit` results in all, categories in SPEC 2's group order. */
 function capTotal(results: SearchAnswer['results'], limit: number): SearchAnswer['results'] {
@@ -75,7 +60,7 @@ export async function search(
   actor: SessionUser,
   query: SearchQuery,
 ): Promise<SearchAnswer> {
-  const wanted = new Set(CATEGORY_OF_TYPE[query.type].filter((category) => allowed(actor, category)));
+  const wanted = new Set(CATEGORY_OF_TYPE[query.type].filter((category) => canSearch(actor.fullRole, category)));
   const scope = feedScope(actor);
   const kept = feeds.kept(actor, scope);
   const [row] = await database.readAsTenant<{ found: ViewRows }>(

@@ -17,8 +17,13 @@ export function UserSummary({ user }: { user: User }) {
         {name.charAt(0).toUpperCase()}
       </span>
       <span className="user-summary-text">
-        <span className="user-summary-name">{name}</span>
-        <span className="user-summary-email">{user.email}</span>
+        {/* A long name or address ends in an ellipsis at the sidebar's width: the title says it whole. */}
+        <span className="user-summary-name" title={name}>
+          {name}
+        </span>
+        <span className="user-summary-email" title={user.email}>
+          {user.email}
+        </span>
       </span>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchResult, SearchType } from '@practice/shared';
+import { canSearch, type SearchResult, type SearchType } from '@practice/shared';
 import { Icon } from '../../components/icon';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session-store';
 import { searchGuide } from './guide-search';
 import { rememberSearch, shownRecentSearches, type RecentSearch } from './recent-searches';
 import { groupResults, SEARCH_TABS } from './search-groups';
@@ -50,6 +51,8 @@ export function SearchPalette() {
 
 function PaletteBody() {
   const navigate = useNavigate();
+  const { user } = useSession();
+  const tabs = SEARCH_TABS.filter((tab) => canSearch(user?.full_role, tab.type));
   const [query, setQuery] = useState('');
   const [type, setType] = useState<SearchType>('all');
   const [active, setActive] = useState(0);
@@ -92,7 +95,8 @@ function PaletteBody() {
 
   function reuse(item: RecentSearch): void {
     setQuery(item.query);
-    setType(item.type);
+    // A search kept from before a role changed may name a category this person can no longer search.
+    setType(canSearch(user?.full_role, item.type) ? item.type : 'all');
     setActive(0);
   }
 
@@ -133,7 +137,7 @@ function PaletteBody() {
         </button>
       </div>
       <div role="group" aria-label="Search in" className="search-palette-tabs">
-        {SEARCH_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <button
             key={tab.type}
             type="button"

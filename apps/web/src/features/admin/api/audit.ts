@@ -12,6 +12,8 @@ const auditRowSchema = z.object({
   entity_id: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
+  record: z.nullable(z.string()),
+  names: z.record(z.string(), z.string()),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

@@ -4,7 +4,8 @@ import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { TableFrame } from '../../../components/table-frame';
-import { AUDIT_PAGE_SIZE, useAuditPeople, useAuditTrail, type AuditQuery } from '../api/audit';
+import { AUDIT_PAGE_SIZE, useAuditPeople, useAuditTrail, type AuditQuery, type AuditRow } from '../api/audit';
+import { auditChanges, auditSummary } from '../utils/audit-text';
 
 /** The entities the app records changes of (modules/*: writeAudit). */
 const ENTITIES = [
@@ -25,39 +26,40 @@ const ENTITIES = [
 
 const label = (entity: string) => entity.replace(/_/g, ' ');
 
+/** A row's changes beyond this many fold into "N more", so a whole invoice does not fill the page. */
 const MAX_LINES = 8;
-const MAX_VALUE = 80;
 
-function fieldText(field: unknown): string {
-  const text = typeof field === 'object' && field !== null ? JSON.stringify(field) : String(field);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
+function ChangeList({ row }: { row: AuditRow }) {
+  const changes = auditChanges(row);
+  if (changes.length === 0) return null;
+  const shown = changes.slice(0, MAX_LINES);
+  return (
+    <ul className="audit-changes">
+      {shown.map((change) => (
+        <li key={change.label}>
+          <span className="audit-field">{change.label}:</span>{' '}
+          {change.before !== null && change.after !== null ? (
+            <>
+              <span className="audit-before">{change.before}</span> → {change.after}
+            </>
+          ) : (
+            (change.after ?? change.before)
+          )}
+        </li>
+      ))}
+      {changes.length > MAX_LINES && <li className="muted">… {changes.length - MAX_LINES} more</li>}
+    </ul>
+  );
 }
 
-/**
- * A before or after value, compact: with both sides, only the fields that differ; one per
- * line, long values cut, at most MAX_LINES lines (a whole invoice would fill the page).
- */
-function changeText(value: unknown, other: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'object') return String(value);
-  const others = (other && typeof other === 'object' ? other : null) as Record<string, unknown> | null;
-  const lines = Object.entries(value as Record<string, unknown>)
-    .filter(([key, field]) => !others || JSON.stringify(others[key]) !== JSON.stringify(field))
-    .map(([key, field]) => `${key}: ${fieldText(field)}`);
-  return lines.length > MAX_LINES
-    ? [...lines.slice(0, MAX_LINES), `… ${lines.length - MAX_LINES} more`].join('\n')
-    : lines.join('\n');
-}
-
-/** /admin: who did what and when, with the values before and after; filters by person, entity and dates. */
+/** /admin/audit: who did what and when, with what changed in words; filters by person, record and dates. */
 export function AuditTrail() {
   const [query, setQuery] = useState<AuditQuery>({ entity: '', userId: null, from: '', to: '', page: 1 });
   const trail = useAuditTrail(query);
   const people = useAuditPeople();
   const change = (next: Partial<AuditQuery>) => setQuery((current) => ({ ...current, page: 1, ...next }));
   return (
-    <section className="card admin-wide" aria-labelledby="audit-title">
-      <h2 id="audit-title">Audit trail</h2>
+    <section className="card" aria-label="Audit trail">
       <div className="filter-bar" role="search">
         <SelectField
           label="Person"
@@ -105,10 +107,7 @@ export function AuditTrail() {
                   <th scope="col">Who</th>
                   <th scope="col">What</th>
                   <th scope="col" className="wrap">
-                    Before
-                  </th>
-                  <th scope="col" className="wrap">
-                    After
+                    Changes
                   </th>
                 </tr>
               </thead>
@@ -117,12 +116,10 @@ export function AuditTrail() {
                   <tr key={row.id}>
                     <td>{new Date(row.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</td>
                     <td>{row.user?.name ?? 'System'}</td>
-                    <td>
-                      {row.action} {label(row.entity)}
-                      {row.entity_id && ` #${row.entity_id}`}
+                    <td className="wrap">{auditSummary(row)}</td>
+                    <td className="wrap">
+                      <ChangeList row={row} />
                     </td>
-                    <td className="wrap audit-change">{changeText(row.before, row.after)}</td>
-                    <td className="wrap audit-change">{changeText(row.after, row.before)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -6,11 +6,10 @@ import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
 import { useSession } from '../../../lib/session-store';
 import { useFirmSettings } from '../api/settings';
-import { AuditTrail } from '../components/audit-trail';
 import { FirmSettingsForm } from '../components/firm-settings-form';
 import '../admin.css';
 
-/** /admin (SPEC 2, can_view_admin_page): firm settings, the audit trail, and the other admin pages. */
+/** /admin (SPEC 2, can_view_admin_page): firm settings, and links to the other admin pages (the audit trail among them). */
 export default function AdminPage() {
   const { user } = useSession();
   const settings = useFirmSettings();
@@ -37,12 +36,14 @@ export default function AdminPage() {
         <Link className="button" to="/admin/activity">
           Activity log
         </Link>
+        <Link className="button" to={shellPaths.adminAudit.getHref()}>
+          Audit trail
+        </Link>
       </nav>
       <div className="admin-grid">
         {settings.isError && <QueryError error={settings.error} />}
         {settings.isPending && <SkeletonRows label="Loading the firm's settings" />}
         {settings.data && <FirmSettingsForm settings={settings.data} canEdit={isAdministrator} />}
-        <AuditTrail />
       </div>
     </div>
   );
