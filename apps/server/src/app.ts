@@ -16,6 +16,8 @@ import { openApiOptions } from './plugins/openapi-document';
 import { healthAnswer, openApiAnswer } from './plugins/system-answers';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
+import { registerDemoOutboxRoutes } from './modules/demo-outbox/demo-outbox.routes';
+import { servesDemoOutbox } from './modules/demo-outbox/demo-outbox';
 import { registerOrganizationRoutes } from './modules/organizations/organization.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
 import { registerActivityTypeRoutes } from './modules/activity-types/activity-types.routes';
@@ -122,6 +124,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   registerSearchRoutes(app, context);
   registerActivityLogRoutes(app, context);
   if (context.config.appEnv === 'development') registerDevRoutes(app, context);
+  if (servesDemoOutbox(context.config)) registerDemoOutboxRoutes(app, context);
   app.get(
     '/api/docs/json',
     {

@@ -13,6 +13,7 @@ import { seedDemoPayments } from './db/seed/demo-payments';
 import { seedDemoSupport } from './db/seed/demo-support';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createTaxIdCipher } from './modules/clients/tax-id-cipher';
+import { servesDemoOutbox } from './modules/demo-outbox/demo-outbox';
 import { drainOnSignals } from './shutdown';
 import { buildWebServer } from './web-server';
 
@@ -88,6 +89,13 @@ if (seeded.length > 0 || config.seedDemo) {
             `${people.trackerEvents} activity log events`
           : ''),
     ),
+  );
+}
+if (servesDemoOutbox(config)) {
+  lines.push(
+    '',
+    'Mail:     no SMTP_URL, so e-mails (2FA codes, reset links) stay in the outbox; sign in as a demo',
+    `          firm's administrator (admin) and open Admin -> Demo outbox (${webUrl}/admin/outbox)`,
   );
 }
 console.log(lines.join('\n'));

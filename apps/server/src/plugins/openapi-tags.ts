@@ -27,4 +27,5 @@ export const OPENAPI_TAGS = [
   { name: 'admin', description: "The export of all the firm's records." },
   { name: 'system', description: 'Health check and this document.' },
   { name: 'development', description: 'Calls of the development panel, never served in production.' },
+  { name: 'demo', description: 'The mail a demo server keeps without SMTP_URL, never served with it.' },
 ] as const;

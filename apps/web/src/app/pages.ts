@@ -46,6 +46,7 @@ export const shellPages: Record<ShellPathId, PageLoader | null> = {
   paymentEdit: () => import('../features/payments/pages/payment-edit-page'),
   adminRoles: () => import('../features/admin/pages/admin-roles-page'),
   adminExport: () => import('../features/admin/pages/admin-export-page'),
+  adminOutbox: () => import('../features/admin/pages/demo-outbox-page'),
   admin: () => import('../features/admin/pages/admin-page'),
   adminActivity: () => import('../features/activity-log/pages/activity-log-page'),
   adminAudit: () => import('../features/admin/pages/admin-audit-page'),

@@ -67,6 +67,7 @@ export const shellPaths = {
   paymentEdit: routeWithId('/payments/:id/edit', 'can_edit_payments'),
   adminRoles: route('/admin/roles', 'all'),
   adminExport: route('/admin/export', 'all'),
+  adminOutbox: route('/admin/outbox', 'all'),
   admin: route('/admin', 'can_view_admin_page'),
   adminActivity: route('/admin/activity', 'can_view_admin_page'),
   adminAudit: route('/admin/audit', 'can_view_admin_page'),

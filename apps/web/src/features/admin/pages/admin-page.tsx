@@ -5,6 +5,7 @@ import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
 import { useSession } from '../../../lib/session-store';
+import { useDemoOutbox } from '../api/demo-outbox';
 import { useFirmSettings } from '../api/settings';
 import { FirmSettingsForm } from '../components/firm-settings-form';
 import '../admin.css';
@@ -14,6 +15,8 @@ export default function AdminPage() {
   const { user } = useSession();
   const settings = useFirmSettings();
   const isAdministrator = hasPermission(user?.full_role, 'all');
+  // Answers 404 where there is no demo outbox: then no link.
+  const demoOutbox = useDemoOutbox({ enabled: isAdministrator });
   return (
     <div className="admin-page">
       <PageHeader title="Admin" />
@@ -31,6 +34,11 @@ export default function AdminPage() {
         {isAdministrator && (
           <Link className="button" to={shellPaths.adminExport.getHref()}>
             Export data
+          </Link>
+        )}
+        {demoOutbox.isSuccess && (
+          <Link className="button" to={shellPaths.adminOutbox.getHref()}>
+            Demo outbox
           </Link>
         )}
         <Link className="button" to="/admin/activity">
