@@ -10,6 +10,7 @@ import { registerAuthGuard } from './plugins/auth-guard';
 import { allowedOriginMatcher } from './plugins/cors-origins';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerDrain } from './plugins/drain';
+import { registerOversizedBodyAnswer } from './plugins/oversized-body';
 import { registerTextGuard } from './plugins/text-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { openApiOptions } from './plugins/openapi-document';
@@ -88,6 +89,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions);
 
   registerErrorHandler(app);
+  registerOversizedBodyAnswer(app);
   registerAuthGuard(app, context);
   registerDrain(app);
   registerTextGuard(app);
