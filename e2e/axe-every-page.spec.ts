@@ -96,6 +96,7 @@ const SHELL_IDS: Record<ParamShellPathId, (records: Records) => string | number>
   clientDetail: (records) => records.clientId,
   clientEdit: (records) => records.clientId,
   clientWip: (records) => records.clientId,
+  clientDrafts: (records) => records.clientId,
   clientActivityTypes: (records) => records.clientId,
   clientPayments: (records) => records.clientId,
   timeEntryEdit: (records) => records.timeEntryId,

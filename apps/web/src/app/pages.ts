@@ -16,6 +16,7 @@ export const shellPages: Record<ShellPathId, PageLoader | null> = {
   clientEdit: () => import('../features/clients/pages/client-edit-page'),
   clientsManage: () => import('../features/clients/pages/clients-manage-page'),
   clientWip: () => import('../features/invoices/pages/client-wip-page'),
+  clientDrafts: () => import('../features/invoices/pages/client-drafts-page'),
   clientActivityTypes: () => import('../features/clients/pages/client-activity-types-page'),
   clientPayments: () => import('../features/payments/pages/client-payments-page'),
   timeEntryEdit: () => import('../features/time-entries/pages/time-entry-edit-page'),

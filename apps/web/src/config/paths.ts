@@ -37,6 +37,7 @@ export const shellPaths = {
   clientEdit: routeWithId('/clients/:id/edit', 'can_edit_clients'),
   clientsManage: route('/clients/manage', 'can_view_clients'),
   clientWip: routeWithId('/clients/:clientId/wip', 'can_create_invoices'),
+  clientDrafts: routeWithId('/clients/:clientId/drafts', 'can_create_invoices'),
   clientActivityTypes: routeWithId('/clients/:id/activity-types', 'can_edit_clients'),
   clientPayments: routeWithId('/clients/:clientId/payments', 'can_view_payments'),
   timeEntryEdit: routeWithId('/time_entries/:id/edit', 'can_edit_time_entries'),

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { formatHours, formatMoney } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -7,8 +8,10 @@ import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useSearchState } from '../../../lib/use-search-state';
+import { useClientDrafts } from '../api/client-drafts';
 import { useWip } from '../api/wip';
 import { BillForm } from '../components/bill-form';
+import { draftsWaitingText } from '../components/drafts-waiting-text';
 import { previewBill } from '../components/bill-preview';
 import { useSelection } from '../components/use-selection';
 import { WipExpenseTable } from '../components/wip-expense-table';
@@ -24,6 +27,8 @@ import '../invoices.css';
 export default function ClientWipPage() {
   const clientId = useIdParam('clientId');
   const wip = useWip(clientId);
+  const drafts = useClientDrafts(clientId);
+  const waiting = drafts.data ? draftsWaitingText(drafts.data.totals) : null;
   const [params, setParams] = useSearchState();
   const grouping: WipGrouping = params.get('group') === 'staff' ? 'staff' : 'activity';
   const time = useSelection();
@@ -90,6 +95,12 @@ export default function ClientWipPage() {
           <strong>{formatMoney(data.totals.total_cents, { decimals: true })}</strong>
         </p>
       </PageHeader>
+      {waiting && (
+        <p className="drafts-waiting" role="status">
+          Not in WIP until completed: {waiting} of this client.{' '}
+          <Link to={shellPaths.clientDrafts.getHref(clientId)}>Review the drafts</Link>
+        </p>
+      )}
       {empty ? (
         <section className="card">
           <EmptyState title="No unbilled work for this client">

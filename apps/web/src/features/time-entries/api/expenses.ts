@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import type { ExpenseInput, ExpenseUpdateInput } from '@practice/shared';
 import { api } from '../../../lib/api';
 import { pageSchema, parseAnswer } from '../../../lib/api-answer';
@@ -69,6 +70,16 @@ export function useUploadReceipt() {
       form.append('file', file, file.name);
       return parseAnswer(expenseSchema, await api.post(`/expenses/${expenseId}/receipt`, form));
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+}
+
+/** POST /expenses/complete: several drafts completed at once, all or none (docs/decisions/0197). */
+export function useCompleteExpenses() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) =>
+      parseAnswer(z.object({ items: z.array(expenseSchema) }), await api.post('/expenses/complete', { ids })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
   });
 }

@@ -10,7 +10,8 @@ import { useCompleteEntries, useDuplicateEntry } from '../api/bulk-entries';
 import { DAY_ENTRIES_MAX, useDayEntries } from '../api/day-entries';
 import { inputFrom, useSaveTimeEntry } from '../api/time-entry';
 import type { TimeEntry } from '../api/time-views';
-import { dayLabel } from '../utils/calendar';
+import { dayLabel, mondayOf } from '../utils/calendar';
+import { CompleteWeekButton } from './complete-week-button';
 import { QuickEntry } from './quick-entry';
 import { STATUS_LABELS } from './status-labels';
 import { TimeEntryForm } from './time-entry-form';
@@ -107,8 +108,8 @@ export function DayList({ date }: { date: string }) {
           {notice}
         </p>
       )}
-      {drafts.length > 0 && (
-        <div className="button-row">
+      <div className="button-row">
+        {drafts.length > 0 && (
           <button
             type="button"
             className="button button-small"
@@ -117,8 +118,15 @@ export function DayList({ date }: { date: string }) {
           >
             Complete selected ({chosen.length})
           </button>
-        </div>
-      )}
+        )}
+        <CompleteWeekButton
+          weekStart={mondayOf(date)}
+          onDone={(message) => {
+            setError(null);
+            setNotice(message);
+          }}
+        />
+      </div>
       {entries.isPending && <SkeletonRows rows={3} label="Loading the day's entries" />}
       {entries.isError && <QueryError error={entries.error} />}
       {entries.data && items.length === 0 && <p className="muted">No time recorded on this day.</p>}

@@ -8,7 +8,7 @@ import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format';
-import { EXPENSES_PAGE_SIZE, useExpenses } from '../api/expenses';
+import { EXPENSES_PAGE_SIZE, useCompleteExpenses, useExpenses } from '../api/expenses';
 import type { Expense } from '../api/time-views';
 import { ExpenseDeleteConfirm } from './expense-delete-confirm';
 import { ExpenseEditForm } from './expense-edit-form';
@@ -25,7 +25,8 @@ function expenseName(expense: Expense): string {
 /**
  * The signed-in user's expenses, newest first, with the form that adds one and its receipt;
  * an unbilled one is edited in a dialog (receipt replaced or removed there) or deleted after
- * a confirmation that names it.
+ * a confirmation that names it; drafts are completed one by one or selected (ADR 0197), as
+ * the day list completes time, so they reach WIP.
  */
 export function ExpensesPanel() {
   const [page, setPage] = useState(1);
@@ -33,8 +34,39 @@ export function ExpensesPanel() {
   const [editing, setEditing] = useState<Expense | null>(null);
   const [deleting, setDeleting] = useState<Expense | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const expenses = useExpenses(page);
+  const completeMany = useCompleteExpenses();
   const items = expenses.data?.items ?? [];
+  const drafts = items.filter((expense) => expense.status === 'draft');
+  const chosen = drafts.filter((expense) => selected.has(expense.id));
+
+  function toggle(id: number, on: boolean): void {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  async function complete(completing: Expense[]): Promise<void> {
+    setError(null);
+    setNotice(null);
+    try {
+      await completeMany.mutateAsync(completing.map((expense) => expense.id));
+      setSelected(new Set());
+      const [only] = completing;
+      setNotice(
+        completing.length === 1 && only
+          ? `Completed the expense of ${expenseName(only)}.`
+          : `Completed ${completing.length} expenses.`,
+      );
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  }
 
   return (
     <section className="card" aria-labelledby="expenses-heading">
@@ -49,12 +81,29 @@ export function ExpensesPanel() {
           )}
         </div>
       </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       {notice && (
         <p className="form-success" role="status">
           {notice}
         </p>
       )}
       {adding && <ExpenseForm onDone={() => setAdding(false)} />}
+      {drafts.length > 0 && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={chosen.length === 0 || completeMany.isPending}
+            onClick={() => void complete(chosen)}
+          >
+            Complete selected ({chosen.length})
+          </button>
+        </div>
+      )}
       {expenses.isPending && <SkeletonRows rows={3} label="Loading expenses" />}
       {expenses.isError && <QueryError error={expenses.error} />}
       {expenses.data && items.length === 0 && <EmptyState title="No expenses yet" />}
@@ -65,13 +114,24 @@ export function ExpensesPanel() {
               <caption className="visually-hidden">Expenses</caption>
               <thead>
                 <tr>
+                  <th scope="col" className="select-cell">
+                    {drafts.length > 0 && (
+                      <input
+                        type="checkbox"
+                        aria-label="Select every draft expense shown"
+                        checked={chosen.length === drafts.length}
+                        onChange={(event) =>
+                          setSelected(new Set(event.target.checked ? drafts.map((expense) => expense.id) : []))
+                        }
+                      />
+                    )}
+                  </th>
                   <th scope="col">Date</th>
                   <th scope="col" className="wrap">
                     Client
                   </th>
-                  <th scope="col">Category</th>
                   <th scope="col" className="wrap">
-                    Description
+                    Expense
                   </th>
                   <th scope="col" className="num">
                     Amount
@@ -89,16 +149,32 @@ export function ExpensesPanel() {
               <tbody>
                 {items.map((expense) => (
                   <tr key={expense.id}>
+                    <td className="select-cell">
+                      {expense.status === 'draft' && (
+                        <input
+                          type="checkbox"
+                          aria-label={`Select the expense of ${expenseName(expense)}`}
+                          checked={selected.has(expense.id)}
+                          onChange={(event) => toggle(expense.id, event.target.checked)}
+                        />
+                      )}
+                    </td>
                     <td className="numeric">{formatDate(expense.expense_date)}</td>
                     <td className="wrap">{expense.client.legal_name}</td>
-                    <td>
+                    <td className="wrap">
                       {EXPENSE_CATEGORY_LABELS[expense.category]}
                       {expense.miles !== null && <span className="muted"> · {expense.miles} mi</span>}
+                      {expense.description && <span className="expense-description muted">{expense.description}</span>}
                     </td>
-                    <td className="wrap">{expense.description}</td>
                     <td className="num">{formatMoney(expense.amount_cents, { decimals: true })}</td>
                     <td className="num">
-                      {expense.billable ? formatMoney(expense.total_cents, { decimals: true }) : 'Not billable'}
+                      {expense.billable ? (
+                        formatMoney(expense.total_cents, { decimals: true })
+                      ) : (
+                        <span title="Not billable">
+                          —<span className="visually-hidden">Not billable</span>
+                        </span>
+                      )}
                     </td>
                     <td>
                       <StatusBadge status={expense.status} label={STATUS_LABELS[expense.status]} />
@@ -114,6 +190,17 @@ export function ExpensesPanel() {
                     <td>
                       {expense.status !== 'billed' && (
                         <span className="button-row">
+                          {expense.status === 'draft' && (
+                            <button
+                              type="button"
+                              className="button button-small"
+                              aria-label={`Complete the expense of ${expenseName(expense)}`}
+                              disabled={completeMany.isPending}
+                              onClick={() => void complete([expense])}
+                            >
+                              Complete
+                            </button>
+                          )}
                           <button
                             type="button"
                             className="button button-small"

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatHours, formatHoursMinutes } from '@practice/shared';
-import { parseHoursToMinutes } from '../utils/duration';
+import { dayLimitMessage, parseHoursToMinutes } from '../utils/duration';
 
 export type CellMove = 'up' | 'down' | 'left' | 'right';
 
@@ -37,6 +37,12 @@ export function WeekCell({ row, column, minutes, locked, label, onSave, onMove, 
     if (Number.isNaN(typed)) {
       setInvalid(true);
       onError(`${label}: type hours such as 1.5 or 1:30`);
+      return;
+    }
+    const overDay = dayLimitMessage(draft);
+    if (overDay) {
+      setInvalid(true);
+      onError(`${label}: ${overDay}`);
       return;
     }
     if (typed === minutes) {

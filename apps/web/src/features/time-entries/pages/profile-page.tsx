@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageHeader } from '../../../components/page-header';
@@ -7,6 +8,7 @@ import { shellPaths } from '../../../config/paths';
 import { useFlashNotice } from '../../../lib/flash-notice';
 import { formatDate } from '../../../lib/format';
 import { useWeek } from '../api/week';
+import { CompleteWeekButton } from '../components/complete-week-button';
 import { DayList } from '../components/day-list';
 import { ExpensesPanel } from '../components/expenses-panel';
 import { TimerPanel } from '../components/timer-panel';
@@ -27,6 +29,7 @@ export default function ProfilePage() {
   const week = useWeek(requestedWeek);
   const today = localToday();
   const notice = useFlashNotice();
+  const [weekNotice, setWeekNotice] = useState<{ start: string; text: string } | null>(null);
   const days = week.data?.days ?? [];
   const selectedDay =
     isIsoDate(dayParam) && days.includes(dayParam) ? dayParam : days.includes(today) ? today : (days[0] ?? null);
@@ -82,13 +85,25 @@ export default function ProfilePage() {
                 fileName={`time-${start}.csv`}
                 label="Export week CSV"
               />
+              <CompleteWeekButton weekStart={start} onDone={(text) => setWeekNotice({ start, text })} />
             </div>
           )}
         </div>
+        {weekNotice && weekNotice.start === start && (
+          <p className="form-success" role="status">
+            {weekNotice.text}
+          </p>
+        )}
         {week.isPending && <SkeletonRows label="Loading the week" />}
         {week.isError && <QueryError error={week.error} />}
         {week.data && selectedDay && (
-          <WeekGrid week={week.data} selectedDay={selectedDay} onSelectDay={(day) => show({ day })} />
+          // Keyed by the week, so a message, a typed value or an added row of one week does not stay on the next.
+          <WeekGrid
+            key={week.data.start}
+            week={week.data}
+            selectedDay={selectedDay}
+            onSelectDay={(day) => show({ day })}
+          />
         )}
       </section>
       {selectedDay && <DayList date={selectedDay} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, minutesToHoursInput, parseHoursToMinutes } from './duration';
+import { dayLimitMessage, formatElapsed, minutesToHoursInput, parseHoursToMinutes } from './duration';
 
 describe('parseHoursToMinutes', () => {
   it.each([
@@ -51,5 +51,20 @@ describe('formatElapsed', () => {
     expect(formatElapsed(0)).toBe('0:00:00');
     expect(formatElapsed(3725)).toBe('1:02:05');
     expect(formatElapsed(-4)).toBe('0:00:00');
+  });
+});
+
+describe('dayLimitMessage', () => {
+  it.each([
+    ['25', 'Hours must be at most 24 a day'],
+    ['24.5h', 'Hours must be at most 24 a day'],
+    ['25:00', 'Time must be at most 24:00 a day'],
+    ['1441m', 'Minutes must be at most 1440 a day'],
+  ])('refuses %s in the unit typed', (text, message) => {
+    expect(dayLimitMessage(text)).toBe(message);
+  });
+
+  it.each(['24', '24:00', '1440m', '7.5', '', 'abc'])('leaves %s to the other checks', (text) => {
+    expect(dayLimitMessage(text)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { MINUTES_PER_DAY } from '@practice/shared';
+
 /**
  * Hours as people type them, to whole minutes: "1.5" and "1,5" (decimal hours), "1:30"
  * (hours and minutes), "90m", "2h". "" is null; anything else is NaN, which the time entry
@@ -16,6 +18,20 @@ export function parseHoursToMinutes(text: string): number | null {
   const [whole = '0', fraction = ''] = (hours[1] ?? '').split('.');
   const hundredths = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
   return Math.round((hundredths * 60) / 100);
+}
+
+/**
+ * The refusal of more than a day's time in the unit the person typed (issue 27): "25" asks for
+ * hours, so "Minutes must be at most 1440" would answer in a unit he never used. Null when
+ * the text is within the day or is no duration at all.
+ */
+export function dayLimitMessage(text: string): string | null {
+  const minutes = parseHoursToMinutes(text);
+  if (minutes === null || Number.isNaN(minutes) || minutes <= MINUTES_PER_DAY) return null;
+  const value = text.trim().toLowerCase();
+  if (value.includes(':')) return 'Time must be at most 24:00 a day';
+  if (/m(in)?$/.test(value)) return `Minutes must be at most ${MINUTES_PER_DAY} a day`;
+  return 'Hours must be at most 24 a day';
 }
 
 /** Minutes as an hours input shows them: 90 -> "1.5", 100 -> "1.67", 0 -> "". */
