@@ -12,6 +12,11 @@ export type OrganizationConfig = {
   name?: string;
   branding?: BrandingColors;
   logo_url?: string | null;
+  time_zone?: string;
+  /** The firm's date when the server answered (ADR 0200). */
+  today?: string;
+  /** The server's clock when it answered. */
+  now?: string;
   [field: string]: unknown;
 };
 
@@ -23,6 +28,7 @@ export type OrganizationConfigState = {
 
 let state: OrganizationConfigState = { status: 'idle', config: null };
 let latestLoad = 0;
+let serverClockOffsetMs = 0;
 const listeners = new Set<() => void>();
 
 function update(next: OrganizationConfigState): void {
@@ -37,6 +43,15 @@ function subscribe(listener: () => void): () => void {
 
 export function getOrganizationConfig(): OrganizationConfigState {
   return state;
+}
+
+/**
+ * How far the server's clock is ahead of this page's, as of the last configuration read: the
+ * firm's today is taken on the server's clock, so a browser clock set wrong (or faked) moves
+ * no date, and a page left open past the firm's midnight still turns the day (ADR 0200).
+ */
+export function getServerClockOffsetMs(): number {
+  return serverClockOffsetMs;
 }
 
 /** SPEC 9: the page's organization subdomain; on localhost in development, the stored devOrgSubdomain ('main' is none). */
@@ -62,8 +77,12 @@ export async function loadOrganizationConfig(): Promise<void> {
   }
   update({ ...state, status: 'loading' });
   try {
+    const sentAt = Date.now();
     const config = await api.get<OrganizationConfig>('/api/organization/config');
     if (load !== latestLoad) return;
+    const serverNow = typeof config.now === 'string' ? Date.parse(config.now) : Number.NaN;
+    // The server read its clock somewhere between sending and receiving: the midpoint is the best guess.
+    serverClockOffsetMs = Number.isNaN(serverNow) ? 0 : serverNow - (sentAt + Date.now()) / 2;
     applyBranding(config.branding ?? null);
     update({ status: 'loaded', config });
   } catch (error) {

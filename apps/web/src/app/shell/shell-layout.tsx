@@ -16,7 +16,12 @@ import { Sidebar } from './sidebar';
 import { ActivityTracking } from './activity-tracking';
 import { TopBar } from './top-bar';
 import { useLiveSession } from './use-live-session';
-import { forgetSignedInOrganization, useSignedInOrganization } from '../../lib/organization-config';
+import {
+  forgetSignedInOrganization,
+  loadOrganizationConfig,
+  useOrganizationConfig,
+  useSignedInOrganization,
+} from '../../lib/organization-config';
 import { UpdateBanner } from './update-banner';
 import './shell.css';
 
@@ -43,6 +48,22 @@ function keepFocusInMenu(event: KeyboardEvent): void {
   }
 }
 
+/**
+ * Until the firm's configuration is read the pages wait: their default dates are the firm's
+ * today, which only the server knows (ADR 0200).
+ */
+function FirmNotLoaded({ failed }: { failed: boolean }) {
+  if (!failed) return <LoadingPage />;
+  return (
+    <p className="form-error" role="alert">
+      The firm's settings did not load.{' '}
+      <button type="button" className="link-button" onClick={() => void loadOrganizationConfig()}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
 /** The signed-in shell (SPEC 2): sidebar, top bar, and the current page behind its permission. */
 export function ShellLayout() {
   const { user } = useSession();
@@ -56,6 +77,7 @@ export function ShellLayout() {
   const menuButtonReturn = useRef<HTMLElement | null>(null);
   useLiveSession();
   const organization = useSignedInOrganization(user?.organization_id ?? null);
+  const { status: organizationStatus } = useOrganizationConfig();
   const location = useLocation();
 
   // Each visit goes into the history and recent items once the page shows; its title is the
@@ -154,7 +176,13 @@ export function ShellLayout() {
             }}
           />
           <main id="main-content" className="page" tabIndex={-1}>
-            {navigation.state === 'loading' ? <LoadingPage /> : <Outlet />}
+            {!organization?.time_zone ? (
+              <FirmNotLoaded failed={organizationStatus === 'failed'} />
+            ) : navigation.state === 'loading' ? (
+              <LoadingPage />
+            ) : (
+              <Outlet />
+            )}
           </main>
         </div>
         <SearchPalette />

@@ -14,6 +14,8 @@ import { SelectField } from '../../../components/select-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { ApiError } from '../../../lib/api-error';
 import { schemaResolver } from '../../../lib/form-resolver';
+import { useFirmToday } from '../../../lib/firm-today';
+import { notAfterToday } from '../../../lib/not-after-today';
 import { centsToInput, inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useInvoiceTexts } from '../api/invoice-texts';
@@ -88,13 +90,19 @@ export function DraftForm({ invoice, onSaved, onCancel }: DraftFormProps) {
   const texts = useInvoiceTexts();
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const today = useFirmToday();
   const { register, handleSubmit, formState, setError, control, setValue, getValues } = useForm<
     DraftFormValues,
     unknown,
     InvoiceUpdateInput
   >({
     defaultValues: formValues(invoice),
-    resolver: schemaResolver(invoiceUpdateSchema, (values: DraftFormValues) => inputOf(values, invoice.version)),
+    resolver: notAfterToday(
+      schemaResolver(invoiceUpdateSchema, (values: DraftFormValues) => inputOf(values, invoice.version)),
+      'issue_date',
+      'Invoice date',
+      today,
+    ),
   });
   const fees = useFieldArray({ control, name: 'fixed_fees' });
   const { errors } = formState;

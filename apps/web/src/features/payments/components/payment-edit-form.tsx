@@ -3,6 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { paymentUpdateSchema, type PaymentUpdateInput } from '@practice/shared';
 import { ApiError } from '../../../lib/api-error';
 import { schemaResolver } from '../../../lib/form-resolver';
+import { useFirmToday } from '../../../lib/firm-today';
+import { notAfterToday } from '../../../lib/not-after-today';
 import { inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { oldestDueFirst } from '../api/payment-queries';
@@ -52,20 +54,26 @@ export function PaymentEditForm({ payment, openInvoices, onSaved, onCancel }: Pa
   );
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
+  const today = useFirmToday();
   const { register, handleSubmit, formState, setError, control } = useForm<
     PaymentFormValues,
     unknown,
     PaymentUpdateInput
   >({
-    defaultValues: paymentFormValues(payment),
-    resolver: schemaResolver(paymentUpdateSchema, (values: PaymentFormValues) => ({
-      payment_date: values.payment_date,
-      amount_cents: inputToCents(values.amount_cents) ?? undefined,
-      method: values.method,
-      reference: values.reference,
-      memo: values.memo,
-      version: payment.version,
-    })),
+    defaultValues: paymentFormValues(today, payment),
+    resolver: notAfterToday(
+      schemaResolver(paymentUpdateSchema, (values: PaymentFormValues) => ({
+        payment_date: values.payment_date,
+        amount_cents: inputToCents(values.amount_cents) ?? undefined,
+        method: values.method,
+        reference: values.reference,
+        memo: values.memo,
+        version: payment.version,
+      })),
+      'payment_date',
+      'Payment date',
+      today,
+    ),
   });
   const amountCents = inputToCents(useWatch({ control, name: 'amount_cents' }));
 

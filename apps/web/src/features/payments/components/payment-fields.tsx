@@ -3,7 +3,6 @@ import { PAYMENT_METHODS } from '@practice/shared';
 import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { centsToInput } from '../../../lib/money-input';
-import { localToday } from '../../../lib/local-today';
 import { METHOD_LABELS, type Payment } from '../api/payment-views';
 
 /** A payment's fields as the form holds them: the amount as typed dollars. */
@@ -15,9 +14,10 @@ export type PaymentFormValues = {
   memo: string;
 };
 
-export function paymentFormValues(payment?: Payment): PaymentFormValues {
+/** A new payment is dated the firm's today (ADR 0200); an edited one keeps its date. */
+export function paymentFormValues(today: string, payment?: Payment): PaymentFormValues {
   return {
-    payment_date: payment?.payment_date ?? localToday(),
+    payment_date: payment?.payment_date ?? today,
     amount_cents: centsToInput(payment?.amount_cents),
     method: payment?.method ?? 'check',
     reference: payment?.reference ?? '',

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatMoney, paymentApplicationsSchema, paymentSchema, type PaymentInput } from '@practice/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
+import { useFirmToday } from '../../../lib/firm-today';
+import { notAfterToday } from '../../../lib/not-after-today';
 import { inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useRecordPayment } from '../api/payment-mutations';
@@ -56,16 +58,22 @@ export function RecordPaymentForm({ clientId, openInvoices, onRecorded, onCancel
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const invoices = useMemo(() => openInvoices.map((invoice) => applicableOf(invoice)), [openInvoices]);
+  const today = useFirmToday();
   const { register, handleSubmit, formState, setError, control } = useForm<PaymentFormValues, unknown, PaymentInput>({
-    defaultValues: paymentFormValues(),
-    resolver: schemaResolver(paymentSchema, (values: PaymentFormValues) => ({
-      client_id: clientId,
-      payment_date: values.payment_date,
-      amount_cents: inputToCents(values.amount_cents) ?? undefined,
-      method: values.method,
-      reference: values.reference,
-      memo: values.memo,
-    })),
+    defaultValues: paymentFormValues(today),
+    resolver: notAfterToday(
+      schemaResolver(paymentSchema, (values: PaymentFormValues) => ({
+        client_id: clientId,
+        payment_date: values.payment_date,
+        amount_cents: inputToCents(values.amount_cents) ?? undefined,
+        method: values.method,
+        reference: values.reference,
+        memo: values.memo,
+      })),
+      'payment_date',
+      'Payment date',
+      today,
+    ),
   });
   const amountCents = inputToCents(useWatch({ control, name: 'amount_cents' }));
   const shown = mode === 'oldest' ? typedOf(oldestFirst(amountCents ?? 0, invoices)) : typed;

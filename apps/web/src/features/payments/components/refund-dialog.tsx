@@ -7,7 +7,8 @@ import { SelectField } from '../../../components/select-field';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { centsToInput, inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
-import { localToday } from '../../../lib/local-today';
+import { useFirmToday } from '../../../lib/firm-today';
+import { notAfterToday } from '../../../lib/not-after-today';
 import { useRefundCredit } from '../api/payment-mutations';
 import { METHOD_LABELS } from '../api/payment-views';
 
@@ -26,18 +27,24 @@ const FIELDS = new Set(['refund_date', 'amount_cents', 'method', 'reference', 'm
 export function RefundDialog({ clientId, creditCents, onClose, onDone }: RefundDialogProps) {
   const refund = useRefundCredit(clientId);
   const [formError, setFormError] = useState<string | null>(null);
+  const today = useFirmToday();
   const { register, handleSubmit, formState, setError } = useForm<RefundValues, unknown, RefundInput>({
     defaultValues: {
-      refund_date: localToday(),
+      refund_date: today,
       amount_cents: centsToInput(creditCents),
       method: 'check',
       reference: '',
       memo: '',
     },
-    resolver: schemaResolver(refundSchema, (values: RefundValues) => ({
-      ...values,
-      amount_cents: inputToCents(values.amount_cents) ?? undefined,
-    })),
+    resolver: notAfterToday(
+      schemaResolver(refundSchema, (values: RefundValues) => ({
+        ...values,
+        amount_cents: inputToCents(values.amount_cents) ?? undefined,
+      })),
+      'refund_date',
+      'Refund date',
+      today,
+    ),
   });
   const { errors } = formState;
 

@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { inputToCents } from '../../../lib/money-input';
 import { useSession } from '../../../lib/session-store';
 import { useIdParam } from '../../../lib/use-id-param';
+import { useFirmToday } from '../../../lib/firm-today';
 import {
   useResendInvitation,
   useResetTwoFactor,
@@ -30,7 +31,8 @@ const when = (at: string | null) =>
 function RateCard({ user, canEdit }: { user: UserDetail; canEdit: boolean }) {
   const setRate = useSetUserRate();
   const [rate, setRateText] = useState('');
-  const [from, setFrom] = useState(() => new Date().toISOString().slice(0, 10));
+  const today = useFirmToday();
+  const [from, setFrom] = useState(today);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   async function save(): Promise<void> {
     const cents = inputToCents(rate);

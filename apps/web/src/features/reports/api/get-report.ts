@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { REPORTS, type ReportAnswer } from '@practice/shared';
 import { api } from '../../../lib/api';
 import { parseAnswer } from '../../../lib/api-answer';
-import { isoDay, lastDay, monthsOf } from '../components/report-period';
+import { lastDay, monthsOf } from '../components/report-period';
 import type { ReportQuery } from '../components/use-report-query';
 
 const figure = z.union([z.number(), z.null()]);
@@ -39,10 +39,10 @@ export type ChartRanking = { sort: string; size: number };
  * sorted and paged as the table is (the CSV holds every row in that order), or the largest
  * groups a chart draws.
  */
-export function reportPath(query: ReportQuery, today: Date, format?: 'csv', ranking?: ChartRanking): string {
+export function reportPath(query: ReportQuery, today: string, format?: 'csv', ranking?: ChartRanking): string {
   const params = new URLSearchParams();
   if (REPORTS[query.name].asOf) {
-    params.set('to', query.asOf || isoDay(today));
+    params.set('to', query.asOf || today);
   } else {
     const months = monthsOf(query.period, today, { from: query.from, to: query.to });
     params.set('from', `${months.from}-01`);
@@ -70,7 +70,7 @@ async function fetchReport(path: string): Promise<ReportAnswer> {
 }
 
 /** GET /reports/{name}: the page of rows of the view and the totals of all of them. */
-export function useReport(query: ReportQuery, today: Date) {
+export function useReport(query: ReportQuery, today: string) {
   const path = reportPath(query, today);
   return useQuery({ queryKey: ['reports', path], queryFn: () => fetchReport(path), placeholderData: keepPreviousData });
 }
@@ -79,7 +79,7 @@ export function useReport(query: ReportQuery, today: Date) {
  * The largest groups of the view for its chart, asked for only when the table's page does not
  * hold every row (a whole firm by client): otherwise the chart ranks the page's rows itself.
  */
-export function useChartRows(query: ReportQuery, today: Date, ranking: ChartRanking | undefined, enabled: boolean) {
+export function useChartRows(query: ReportQuery, today: string, ranking: ChartRanking | undefined, enabled: boolean) {
   const path = ranking ? reportPath(query, today, undefined, ranking) : '';
   return useQuery({
     queryKey: ['reports', path],

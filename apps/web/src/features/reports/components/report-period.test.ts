@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, lastDay, monthsOf } from './report-period';
 
 describe('report periods (whole months)', () => {
-  const may20 = new Date(2026, 4, 20);
+  const may20 = '2026-05-20';
   const custom = { from: '', to: '' };
 
   it('turns each choice into its first and last month', () => {
@@ -15,7 +15,7 @@ describe('report periods (whole months)', () => {
   });
 
   it('crosses years and knows the last day of each month', () => {
-    expect(monthsOf('last-month', new Date(2026, 0, 3), custom)).toEqual({ from: '2025-12', to: '2025-12' });
+    expect(monthsOf('last-month', '2026-01-03', custom)).toEqual({ from: '2025-12', to: '2025-12' });
     expect(addMonths('2026-11', 3)).toBe('2027-02');
     expect(addMonths('2026-01', -13)).toBe('2024-12');
     expect(lastDay('2024-02')).toBe('2024-02-29');

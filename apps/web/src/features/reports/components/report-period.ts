@@ -10,11 +10,6 @@ export const PERIOD_LABELS: Record<Period, string> = {
   custom: 'Custom months',
 };
 
-/** YYYY-MM of a local date. */
-export function monthOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
-
 export function addMonths(month: string, count: number): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   const index = year * 12 + (number - 1) + count;
@@ -26,20 +21,20 @@ export function lastDay(month: string): string {
   return `${month}-${String(new Date(Date.UTC(year, number, 0)).getUTCDate()).padStart(2, '0')}`;
 }
 
-/** The first and last month (YYYY-MM) of a period, today being `today`. */
+/** The first and last month (YYYY-MM) of a period, today being `today` (the firm's date, YYYY-MM-DD). */
 export function monthsOf(
   period: Period,
-  today: Date,
+  today: string,
   custom: { from: string; to: string },
 ): { from: string; to: string } {
-  const month = monthOf(today);
+  const month = today.slice(0, 7);
   switch (period) {
     case 'this-month':
       return { from: month, to: month };
     case 'last-month':
       return { from: addMonths(month, -1), to: addMonths(month, -1) };
     case 'this-quarter': {
-      const first = addMonths(`${month.slice(0, 4)}-01`, Math.floor(today.getMonth() / 3) * 3);
+      const first = addMonths(`${month.slice(0, 4)}-01`, Math.floor((Number(month.slice(5)) - 1) / 3) * 3);
       return { from: first, to: addMonths(first, 2) };
     }
     case 'this-year':
@@ -47,9 +42,4 @@ export function monthsOf(
     case 'custom':
       return { from: custom.from || month, to: custom.to || custom.from || month };
   }
-}
-
-/** A local date as YYYY-MM-DD. */
-export function isoDay(date: Date): string {
-  return `${monthOf(date)}-${String(date.getDate()).padStart(2, '0')}`;
 }

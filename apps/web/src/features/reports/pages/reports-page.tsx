@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, hasPermission, REPORTS } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useSession } from '../../../lib/session-store';
+import { useFirmToday } from '../../../lib/firm-today';
 import { reportPath, useChartRows, useReport } from '../api/get-report';
 import { drillDownFor } from '../components/drill-down-links';
 import { ReportChart } from '../components/report-chart';
@@ -30,7 +31,7 @@ function periodText(asOf: boolean, from: string, to: string): string {
 export default function ReportsPage() {
   const { user } = useSession();
   const [query, setQuery] = useReportQuery();
-  const today = useMemo(() => new Date(), []);
+  const today = useFirmToday();
   const [names, setNames] = useState<FilterNames>({ client: null, staff: null, partner: null });
   const report = useReport(query, today);
   const answer = report.data?.name === query.name ? report.data : undefined;

@@ -5,7 +5,6 @@ import { FormField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
 import { centsToInput, inputToCents } from '../../../lib/money-input';
 import type { Expense } from '../api/time-views';
-import { localToday } from '../utils/calendar';
 import { ClientField } from './client-field';
 import { clientChoiceOf, type ClientChoice } from './client-picker';
 import { MileageFields } from './mileage-fields';
@@ -25,10 +24,11 @@ export type ExpenseFormValues = {
   billable: boolean;
 };
 
-export function emptyExpenseValues(): ExpenseFormValues {
+/** A new expense is dated the firm's today (ADR 0200). */
+export function emptyExpenseValues(today: string): ExpenseFormValues {
   return {
     client_id: null,
-    expense_date: localToday(),
+    expense_date: today,
     category: '',
     description: '',
     amount_cents: '',

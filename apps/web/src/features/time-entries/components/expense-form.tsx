@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { expenseSchema, formatMoney, type ExpenseInput } from '@practice/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
+import { useFirmToday } from '../../../lib/firm-today';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useCreateExpense, useUploadReceipt } from '../api/expenses';
 import { ExpenseFields, emptyExpenseValues, expenseInputOf, type ExpenseFormValues } from './expense-fields';
@@ -18,11 +19,12 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'saved'; text: string } | null>(null);
+  const today = useFirmToday();
   const { register, handleSubmit, formState, setError, control, reset } = useForm<
     ExpenseFormValues,
     unknown,
     ExpenseInput
-  >({ defaultValues: emptyExpenseValues(), resolver: schemaResolver(expenseSchema, expenseInputOf) });
+  >({ defaultValues: emptyExpenseValues(today), resolver: schemaResolver(expenseSchema, expenseInputOf) });
   const { errors } = formState;
 
   async function submit(input: ExpenseInput): Promise<void> {
@@ -32,13 +34,13 @@ export function ExpenseForm({ onDone }: { onDone: () => void }) {
     try {
       saved = await create.mutateAsync(input);
     } catch (error) {
-      const text = showServerErrors(error, setError, (name) => name in emptyExpenseValues());
+      const text = showServerErrors(error, setError, (name) => name in emptyExpenseValues(today));
       if (text) setMessage({ kind: 'error', text });
       return;
     }
     const file = fileRef.current?.files?.[0];
     const total = formatMoney(saved.total_cents, { decimals: true });
-    reset(emptyExpenseValues());
+    reset(emptyExpenseValues(today));
     if (fileRef.current) fileRef.current.value = '';
     if (!file) {
       setMessage({ kind: 'saved', text: `Expense of ${total} added.` });

@@ -13,7 +13,8 @@ import { DayList } from '../components/day-list';
 import { ExpensesPanel } from '../components/expenses-panel';
 import { TimerPanel } from '../components/timer-panel';
 import { WeekGrid } from '../components/week-grid';
-import { addDays, isIsoDate, localToday, mondayOf } from '../utils/calendar';
+import { useFirmToday } from '../../../lib/firm-today';
+import { addDays, isIsoDate, mondayOf } from '../utils/calendar';
 import '../time-entries.css';
 
 /**
@@ -27,7 +28,7 @@ export default function ProfilePage() {
   const weekParam = params.get('week');
   const requestedWeek = isIsoDate(weekParam) ? mondayOf(weekParam) : isIsoDate(dayParam) ? mondayOf(dayParam) : null;
   const week = useWeek(requestedWeek);
-  const today = localToday();
+  const today = useFirmToday();
   const notice = useFlashNotice();
   const [weekNotice, setWeekNotice] = useState<{ start: string; text: string } | null>(null);
   const days = week.data?.days ?? [];

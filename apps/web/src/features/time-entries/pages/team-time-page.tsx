@@ -8,7 +8,8 @@ import { SkeletonRows } from '../../../components/skeleton-rows';
 import { formatDate } from '../../../lib/format';
 import { useSearchState } from '../../../lib/use-search-state';
 import { TEAM_PAGE_SIZE, useTeamTimesheet, type TeamTimesheet } from '../api/team-timesheet';
-import { addDays, dayLabel, isIsoDate, localToday, mondayOf } from '../utils/calendar';
+import { useFirmToday } from '../../../lib/firm-today';
+import { addDays, dayLabel, isIsoDate, mondayOf } from '../utils/calendar';
 import '../time-entries.css';
 
 const POSITIVE_ID = /^[1-9]\d{0,9}$/;
@@ -38,6 +39,7 @@ function filterNames(data: TeamTimesheet | undefined, userId: string | null, cli
  */
 export default function TeamTimePage() {
   const [params, setParams] = useSearchState();
+  const today = useFirmToday();
   const weekParam = params.get('week');
   const userId = POSITIVE_ID.test(params.get('user_id') ?? '') ? params.get('user_id') : null;
   const clientId = POSITIVE_ID.test(params.get('client_id') ?? '') ? params.get('client_id') : null;
@@ -81,7 +83,7 @@ export default function TeamTimePage() {
               <button
                 type="button"
                 className="button button-small"
-                onClick={() => setParams({ week: mondayOf(localToday()), page: null })}
+                onClick={() => setParams({ week: mondayOf(today), page: null })}
               >
                 This week
               </button>

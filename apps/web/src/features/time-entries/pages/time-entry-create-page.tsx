@@ -4,7 +4,8 @@ import { PageHeader } from '../../../components/page-header';
 import { shellPaths } from '../../../config/paths';
 import { flashNotice } from '../../../lib/flash-notice';
 import { TimeEntryForm } from '../components/time-entry-form';
-import { isIsoDate, localToday } from '../utils/calendar';
+import { useFirmToday } from '../../../lib/firm-today';
+import { isIsoDate } from '../utils/calendar';
 import '../time-entries.css';
 
 /** /time_entries/create (SPEC 2, can_view_time_entries): records one entry; ?date= presets its day. */
@@ -12,6 +13,7 @@ export default function TimeEntryCreatePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const date = params.get('date');
+  const today = useFirmToday();
   const profile = shellPaths.profile.getHref();
   return (
     <div>
@@ -19,7 +21,7 @@ export default function TimeEntryCreatePage() {
       <section className="card">
         <TimeEntryForm
           entry={null}
-          defaults={{ date: isIsoDate(date) ? date : localToday() }}
+          defaults={{ date: isIsoDate(date) ? date : today }}
           onDone={(saved) => {
             if (saved)
               flashNotice(`Time entry recorded: ${formatHours(saved.minutes)} h for ${saved.client.legal_name}.`);

@@ -16,9 +16,6 @@ export function mondayOf(date: string): string {
   return addDays(date, weekday === 0 ? -6 : 1 - weekday);
 }
 
-// Shared with the payments pages, so it lives in lib.
-export { localToday } from '../../../lib/local-today';
-
 export function isIsoDate(value: string | null): value is string {
   return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toUtc(value).getTime());
 }
