@@ -16,7 +16,15 @@ import { releaseItems, type InvoiceCaller } from './invoice-drafts.service';
 import { lockClientThenInvoice } from './invoice-money-lock';
 import { startIssue } from './invoice-issue-start';
 import { numberedIssue, type IssueFields } from './invoice-numbering';
-import { invoiceSnapshot, invoiceViewOf, loadInvoiceView, statusForBalance, type InvoiceRow } from './invoice-view';
+import {
+  firmHeaderOf,
+  invoiceSnapshot,
+  invoiceViewOf,
+  loadInvoiceView,
+  readFirmOfView,
+  statusForBalance,
+  type InvoiceRow,
+} from './invoice-view';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -45,6 +53,10 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
     if (current.status !== 'draft') throw new AppError(409, ALREADY_ISSUED);
     if (!billed) throw new AppError(409, NOTHING_TO_ISSUE);
     const { items, firm } = billed;
+    // Read before the number is taken, so the sequence's lock is not held for it; the answer
+    // carries the firm's header like every invoice answer (a screen showing this answer
+    // showed the invoice without it).
+    const header = firmHeaderOf(await readFirmOfView(tx, organizationId));
     const accessCode = newAccessCode();
     const issuedAt = new Date();
     const fields: IssueFields = {
@@ -66,7 +78,12 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
           number: String(row!.number),
           numberSeq: Number(row!.number_seq),
         };
-        return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: firm.subdomain });
+        return invoiceViewOf(issued, client, items, {
+          publicUrl: caller.publicUrl,
+          subdomain: firm.subdomain,
+          firm: header,
+          history: [],
+        });
       },
     };
   });
