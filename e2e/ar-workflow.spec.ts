@@ -58,6 +58,10 @@ test.describe('AR workflow (issue 13)', () => {
     await form.getByLabel('Method').selectOption('check');
     await form.getByLabel('Reference').fill('CHK 777');
     await form.getByRole('button', { name: 'Record payment of $450.00' }).click();
+    await page
+      .getByRole('dialog', { name: 'Record this payment?' })
+      .getByRole('button', { name: 'Record payment of $450.00' })
+      .click();
     await expect(page.getByRole('status')).toHaveText('Payment of $450.00 recorded: $450.00 applied, $0.00 unapplied.');
 
     await expectInvoice(page, oldest, 'Balance $0.00 of $300.00', 'Paid');

@@ -29,7 +29,8 @@ async function paymentsOf(api: Api, clientId: number): Promise<PaymentBody[]> {
 
 test.describe('payments', () => {
   test('a biller records, moves, voids and refunds payments, and every balance follows', async ({ page, login }) => {
-    test.setTimeout(180_000);
+    // Each payment is confirmed before it posts: a few more steps than before on two shared cores.
+    test.setTimeout(240_000);
     const { admin, clientId, oldest, middle, newest } = await clientWithInvoices();
     await login('billing');
 
@@ -57,6 +58,13 @@ test.describe('payments', () => {
     await expect(form.getByText('Unapplied credit')).toBeVisible();
     await expectNoAxeViolations(page, 'record a payment');
     await form.getByRole('button', { name: 'Record payment of $450.00' }).click();
+    // Nothing is posted until the biller confirms the client, amount and what it pays.
+    const confirm = page.getByRole('dialog', { name: 'Record this payment?' });
+    await expect(confirm).toContainText('$450.00 from');
+    await expect(confirm).toContainText(`Pays $300.00 on ${oldest.number}, paying it in full`);
+    await expect(confirm).toContainText(`Pays $150.00 on ${middle.number}, leaving $350.00 owing`);
+    expect(await paymentsOf(admin, clientId)).toHaveLength(0);
+    await confirm.getByRole('button', { name: 'Record payment of $450.00' }).click();
     await expect(page.getByRole('status')).toHaveText('Payment of $450.00 recorded: $450.00 applied, $0.00 unapplied.');
     const payments = page.getByRole('table', { name: 'Payments of this client' });
     await expect(payments.getByRole('row').nth(1)).toContainText(`${oldest.number} $300.00, ${middle.number} $150.00`);
@@ -128,6 +136,7 @@ test.describe('payments', () => {
     await form.getByLabel(`Apply to ${middle.number} ($)`).fill('900');
     await expect(form.getByRole('row', { name: rowOf(middle) })).toContainText('[$550.00]');
     await form.getByRole('button', { name: 'Record payment of $1,000.00' }).click();
+    await confirm.getByRole('button', { name: 'Record payment of $1,000.00' }).click();
     await expect(form.getByRole('alert')).toHaveText(
       `The amount applied to ${middle.number} is more than its balance of $350.00`,
     );
@@ -158,6 +167,8 @@ test.describe('payments', () => {
     await form.getByLabel(`Apply to ${oldest.number} ($)`).fill('');
     await expect(form.locator('.allocation-totals')).toContainText('Unapplied credit$100.00');
     await form.getByRole('button', { name: 'Record payment of $100.00' }).click();
+    await expect(confirm).toContainText('Keeps $100.00 as unapplied credit for the client');
+    await confirm.getByRole('button', { name: 'Record payment of $100.00' }).click();
     await expect(page.getByRole('status')).toHaveText('Payment of $100.00 recorded: $0.00 applied, $100.00 unapplied.');
     const summary = page.getByRole('region', { name: 'Summary' });
     await expect(summary).toContainText('Unapplied credit$100.00');
@@ -199,21 +210,24 @@ test.describe('payments', () => {
         posts.push(request.headers()['idempotency-key'] ?? '');
       }
     });
-    await form.getByRole('button', { name: 'Record payment of $125.00' }).dblclick();
+    await form.getByRole('button', { name: 'Record payment of $125.00' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Record this payment?' });
+    await confirm.getByRole('button', { name: 'Record payment of $125.00' }).dblclick();
     await expect(page.getByRole('status')).toContainText('Payment of $125.00 recorded');
     expect(posts.length).toBeGreaterThanOrEqual(1);
     expect(new Set(posts).size).toBe(1);
     expect(posts[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(await paymentsOf(admin, clientId)).toHaveLength(1);
 
-    // Two submissions of the same form at once (before the button can turn off) send the same
-    // key twice, and the server makes one payment of them.
+    // Two confirmations at once (before the button can turn off) send the same key twice, and
+    // the server makes one payment of them.
     posts.length = 0;
     await page.getByRole('button', { name: 'Record payment' }).click();
     await form.getByLabel('Amount ($)').fill('75');
-    await form.evaluate((element: HTMLFormElement) => {
-      element.requestSubmit();
-      element.requestSubmit();
+    await form.getByRole('button', { name: 'Record payment of $75.00' }).click();
+    await confirm.getByRole('button', { name: 'Record payment of $75.00' }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
     });
     await expect(page.getByRole('status')).toContainText('Payment of $75.00 recorded');
     await expect.poll(() => posts.length).toBe(2);

@@ -23,6 +23,8 @@ test.describe('the sidebar', () => {
   let builtPaths: Set<string>;
 
   test.beforeAll(async ({ browser }) => {
+    // One page load per sidebar item, on two cores shared with the other workers.
+    test.setTimeout(120_000);
     const context = await browser.newContext();
     const page = await context.newPage();
     await login(page, 'admin');

@@ -7,6 +7,7 @@ export const SIDEBAR: readonly { label: string; path: string; permission: Permis
   { label: 'Team Time', path: '/time_entries/team', permission: 'can_edit_time_entries' },
   { label: 'Clients', path: '/clients/manage', permission: 'can_view_clients' },
   { label: 'Billing', path: '/billing', permission: 'can_view_billing' },
+  { label: 'Invoices', path: '/invoices', permission: 'can_view_invoices' },
   { label: 'AR Ledger', path: '/ledger', permission: 'can_view_ar_ledger' },
   { label: 'Reports', path: '/reports', permission: 'can_view_reports_page' },
   { label: 'Admin', path: '/admin', permission: 'can_view_admin_page' },

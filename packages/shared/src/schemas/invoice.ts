@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { InvoiceDisplayStatus } from '../invoice-standing';
 import { idOf, isoDate, optionalText, requiredText, versionField } from './fields';
 
 /** Statuses of an invoice (PRODUCT.md 5): draft until issued, then by its balance, or void. */
@@ -165,8 +166,21 @@ export type InvoiceItem = {
   write_reason_id: number | null;
 };
 
-/** The firm's header on an invoice: name, remit-to address and footer (no logo until firms can upload one). */
+/** The firm's header on an invoice: name, logo, remit-to address and footer. */
 export type InvoiceFirmHeader = { name: string; logo_url: string | null; remit_to: string; invoice_footer: string };
+
+/** One thing that reduced an issued invoice's balance: a payment applied to it, a credit memo or a write-off. */
+export type InvoiceHistoryEntry = {
+  kind: 'payment' | 'credit_memo' | 'write_off';
+  entry_date: string;
+  /** Payments only: check, ach, card, wire or cash, and the check or transfer reference. */
+  method: string | null;
+  reference: string;
+  amount_cents: number;
+  payment_id: number | null;
+  /** Credit memos and write-offs: the reason given. */
+  reason: string | null;
+};
 
 export type InvoiceView = {
   id: number;
@@ -174,6 +188,8 @@ export type InvoiceView = {
   client_id: number;
   client: { id: number; client_id: string; legal_name: string; invoice_email: string | null };
   status: InvoiceStatus;
+  /** How the status reads to a person (ADR 0207): "credited" or "written_off" where credit alone settled it. */
+  display_status: InvoiceDisplayStatus;
   issue_date: string | null;
   due_date: string | null;
   terms_days: number;
@@ -188,7 +204,10 @@ export type InvoiceView = {
   total_cents: number;
   applied_cents: number;
   credited_cents: number;
+  /** What is still owed: total less payments and credits; 0 once void. */
   balance_cents: number;
+  /** Oldest first: the payments applied to it now, its credit memos and write-offs. */
+  payment_history: InvoiceHistoryEntry[];
   /** Sum of write-ups (+) and write-downs (-) over the items. */
   write_cents: number;
   standard_cents: number;
@@ -198,8 +217,8 @@ export type InvoiceView = {
   portal_url: string | null;
   /** Drafts only: the number issuing would take now (another issue first moves it on). */
   next_number: string | null;
-  /** The firm's header as the invoice prints it; GET /invoices/{id} carries it. */
-  organization?: InvoiceFirmHeader;
+  /** The firm's header as the invoice prints it: every answer carries it, so no screen shows an invoice without it. */
+  organization: InvoiceFirmHeader;
   void_reason: string | null;
   issued_at: string | null;
   voided_at: string | null;
@@ -215,6 +234,7 @@ export type InvoiceListItem = {
   client_id: number;
   client: { id: number; client_id: string; legal_name: string };
   status: InvoiceStatus;
+  display_status: InvoiceDisplayStatus;
   issue_date: string | null;
   due_date: string | null;
   total: number;

@@ -6,6 +6,14 @@ import { INVOICE_AMOUNT_MAX_CENTS } from './invoice';
 /** How a client paid (API.md "Payments, ledger, billing"). */
 export const PAYMENT_METHODS = ['check', 'ach', 'card', 'wire', 'cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How a method reads on screens and statements. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  check: 'Check',
+  ach: 'ACH',
+  card: 'Card',
+  wire: 'Wire',
+  cash: 'Cash',
+};
 export const PAYMENT_STATUSES = ['active', 'void'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -77,7 +77,7 @@ export const EXPORT_ENTITIES: ExportEntity[] = [
     sql: `SELECT id, number, client_id, status, ${day('issue_date')}, ${day('due_date')}, terms_days, ${day('period_start')}, ${day('period_end')}, layout,
       narrative, tax_rate_bp, ${money('subtotal_cents', 'subtotal')}, ${money('tax_cents', 'tax')},
       ${money('total_cents', 'total')}, ${money('applied_cents', 'applied')}, ${money('credited_cents', 'credited')},
-      ${money('balance_cents', 'balance')}, ${at('issued_at')}, ${at('voided_at')}, void_reason, ${at('created_at')}
+      ${money(`CASE WHEN status = 'void' THEN 0 ELSE balance_cents END`, 'balance')}, ${at('issued_at')}, ${at('voided_at')}, void_reason, ${at('created_at')}
       FROM invoices WHERE organization_id = $ORG ORDER BY id`,
   },
   {

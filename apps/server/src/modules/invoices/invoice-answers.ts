@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   INVOICE_LAYOUTS,
   INVOICE_LINE_KINDS,
+  INVOICE_DISPLAY_STATUSES,
   INVOICE_STATUSES,
   pageFields,
+  type InvoiceHistoryEntry,
   type InvoiceAdjustmentView,
   type InvoiceItem,
   type InvoiceLine,
@@ -51,12 +53,23 @@ const invoiceItem: z.ZodType<InvoiceItem> = z.object({
   write_reason_id: z.int().nullable(),
 });
 
+const historyEntry: z.ZodType<InvoiceHistoryEntry> = z.object({
+  kind: z.enum(['payment', 'credit_memo', 'write_off']),
+  entry_date: z.string(),
+  method: z.string().nullable(),
+  reference: z.string(),
+  amount_cents: z.int(),
+  payment_id: z.int().nullable(),
+  reason: z.string().nullable(),
+});
+
 export const invoiceAnswer: z.ZodType<InvoiceView> = z.object({
   id: z.int(),
   number: z.string().nullable(),
   client_id: z.int(),
   client: z.object({ ...clientReference, invoice_email: z.string().nullable() }),
   status: z.enum(INVOICE_STATUSES),
+  display_status: z.enum(INVOICE_DISPLAY_STATUSES),
   issue_date: z.string().nullable(),
   due_date: z.string().nullable(),
   terms_days: z.int(),
@@ -72,6 +85,7 @@ export const invoiceAnswer: z.ZodType<InvoiceView> = z.object({
   applied_cents: z.int(),
   credited_cents: z.int(),
   balance_cents: z.int(),
+  payment_history: z.array(historyEntry),
   write_cents: z.int(),
   standard_cents: z.int(),
   narrative: z.string(),
@@ -79,9 +93,12 @@ export const invoiceAnswer: z.ZodType<InvoiceView> = z.object({
   access_code: z.string().nullable(),
   portal_url: z.string().nullable(),
   next_number: z.string().nullable(),
-  organization: z
-    .object({ name: z.string(), logo_url: z.string().nullable(), remit_to: z.string(), invoice_footer: z.string() })
-    .optional(),
+  organization: z.object({
+    name: z.string(),
+    logo_url: z.string().nullable(),
+    remit_to: z.string(),
+    invoice_footer: z.string(),
+  }),
   void_reason: z.string().nullable(),
   issued_at: z.string().nullable(),
   voided_at: z.string().nullable(),
@@ -96,6 +113,7 @@ const invoiceListItem: z.ZodType<InvoiceListItem> = z.object({
   client_id: z.int(),
   client: z.object(clientReference),
   status: z.enum(INVOICE_STATUSES),
+  display_status: z.enum(INVOICE_DISPLAY_STATUSES),
   issue_date: z.string().nullable(),
   due_date: z.string().nullable(),
   total: z.int(),

@@ -17,7 +17,15 @@ import { releaseItems, type InvoiceCaller } from './invoice-drafts.service';
 import { lockClientThenInvoice } from './invoice-money-lock';
 import { startIssue } from './invoice-issue-start';
 import { numberedIssue, type IssueFields } from './invoice-numbering';
-import { invoiceSnapshot, invoiceViewOf, loadInvoiceView, statusForBalance, type InvoiceRow } from './invoice-view';
+import {
+  firmHeaderOf,
+  invoiceSnapshot,
+  invoiceViewOf,
+  loadInvoiceView,
+  readFirmOfView,
+  statusForBalance,
+  type InvoiceRow,
+} from './invoice-view';
 import { appendLedger } from './ledger';
 
 export const ALREADY_ISSUED = 'This invoice is already issued';
@@ -48,6 +56,10 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
     const { items, firm } = billed;
     // A draft dated ahead (saved before ADR 0200 refused that) is issued on its day, not before.
     if (current.issueDate) refuseAfterToday(current.issueDate, firm.today, 'Invoice date', 'issue_date');
+    // Read before the number is taken, so the sequence's lock is not held for it; the answer
+    // carries the firm's header like every invoice answer (a screen showing this answer
+    // showed the invoice without it).
+    const header = firmHeaderOf(await readFirmOfView(tx, organizationId));
     const accessCode = newAccessCode();
     const issuedAt = new Date();
     const fields: IssueFields = {
@@ -69,7 +81,12 @@ export async function issueInvoice(db: Db, caller: InvoiceCaller, invoiceId: num
           number: String(row!.number),
           numberSeq: Number(row!.number_seq),
         };
-        return invoiceViewOf(issued, client, items, { publicUrl: caller.publicUrl, subdomain: firm.subdomain });
+        return invoiceViewOf(issued, client, items, {
+          publicUrl: caller.publicUrl,
+          subdomain: firm.subdomain,
+          firm: header,
+          history: [],
+        });
       },
     };
   });

@@ -1,5 +1,13 @@
 import { and, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
-import { INVOICE_STATUSES, isoDate, recordIdText, type InvoiceListItem } from '@practice/shared';
+import {
+  INVOICE_STATUSES,
+  invoiceBalanceCents,
+  invoiceDisplayStatus,
+  isoDate,
+  recordIdText,
+  type InvoiceListItem,
+  type InvoiceStatus,
+} from '@practice/shared';
 import { z } from 'zod';
 import { withTenant, type Db } from '../../db/client';
 import { clients, invoices } from '../../db/schema/index';
@@ -60,6 +68,8 @@ export async function listInvoices(
         totalCents: invoices.totalCents,
         appliedCents: invoices.appliedCents,
         creditedCents: invoices.creditedCents,
+        // Read only for an invoice that has credits: the adjustments of its row, by their index.
+        creditMemoCents: sql<string>`case when ${invoices.creditedCents} > 0 then (select coalesce(sum(a.amount_cents) filter (where a.kind = 'credit_memo'), 0) from invoice_adjustments a where a.organization_id = ${invoices.organizationId} and a.invoice_id = ${invoices.id}) else 0 end`,
         code: clients.code,
         legalName: clients.legalName,
       })
@@ -76,18 +86,33 @@ export async function listInvoices(
         .where(where);
       return counted?.total ?? 0;
     });
-    const items = rows.map((row) => ({
-      id: row.id,
-      number: row.number,
-      client_id: row.clientId,
-      client: { id: row.clientId, client_id: row.code, legal_name: row.legalName },
-      status: row.status as InvoiceListItem['status'],
-      issue_date: row.issueDate,
-      due_date: row.dueDate,
-      total: row.totalCents,
-      total_cents: row.totalCents,
-      balance_cents: row.totalCents - row.appliedCents - row.creditedCents,
-    }));
+    const items = rows.map((row) => {
+      const status = row.status as InvoiceStatus;
+      const money = {
+        status,
+        total_cents: row.totalCents,
+        applied_cents: row.appliedCents,
+        credited_cents: row.creditedCents,
+      };
+      const creditMemoCents = Number(row.creditMemoCents);
+      return {
+        id: row.id,
+        number: row.number,
+        client_id: row.clientId,
+        client: { id: row.clientId, client_id: row.code, legal_name: row.legalName },
+        status,
+        display_status: invoiceDisplayStatus({
+          ...money,
+          credit_memo_cents: creditMemoCents,
+          written_off_cents: row.creditedCents - creditMemoCents,
+        }),
+        issue_date: row.issueDate,
+        due_date: row.dueDate,
+        total: row.totalCents,
+        total_cents: row.totalCents,
+        balance_cents: invoiceBalanceCents(money),
+      };
+    });
     return pageOf(items, total, query);
   });
 }

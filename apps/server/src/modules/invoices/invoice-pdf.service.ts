@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { InvoiceView } from '@practice/shared';
+import { cityLineOf, type InvoiceView } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { clients, invoices, organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -73,7 +73,7 @@ export async function invoicePdf(
     caller.logo && header.logoFile && header.logoContentType !== 'image/webp'
       ? await caller.logo(organizationId, header.logoFile)
       : null;
-  const cityLine = [header.city, header.region, header.postalCode].filter(Boolean).join(' ');
+  const cityLine = cityLineOf(header.city, header.region, header.postalCode);
   const content = await renderInvoicePdf(
     {
       invoice,

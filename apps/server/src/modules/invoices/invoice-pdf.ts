@@ -21,7 +21,7 @@ function colourOf(value: string): string {
 
 /**
  * The invoice as a PDF, made in this process with pdfkit (ADR 0111): the firm's name in its
- * colour, remit-to, client, dates, lines, totals, narrative, and the portal address with the
+ * colour, remit-to, client, dates, narrative, lines, totals, and the portal address with the
  * access code. Everything a user typed is drawn as text, never interpreted, in Helvetica or,
  * when a text needs more than WinAnsi, in embedded Unicode fonts (ADR 0135, 0175).
  */
@@ -64,6 +64,13 @@ function drawInvoice({ document, write }: PdfCanvas, input: InvoicePdfInput, por
   write(client.legalName, 'regular');
   for (const line of client.address) write(line, 'regular');
 
+  // The narrative says what the work was, so it reads before the lines and totals that price it.
+  if (invoice.narrative) {
+    document.moveDown(1.5).fontSize(10);
+    write(invoice.narrative, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
+    document.fontSize(9);
+  }
+
   document.moveDown(1.5);
   const tableTop = document.y;
   write('Description', 'bold', MARGIN, tableTop, { width: 300 });
@@ -97,11 +104,6 @@ function drawInvoice({ document, write }: PdfCanvas, input: InvoicePdfInput, por
     const weight = label === 'Total' || label === 'Balance due' ? 'bold' : 'regular';
     write(label, weight, 330, y, { width: 90, align: 'right' });
     write(money(cents), weight, 430, y, { width: RIGHT - 430, align: 'right' });
-  }
-
-  if (invoice.narrative) {
-    document.moveDown(1.5).fontSize(10);
-    write(invoice.narrative, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
   }
 
   if (invoice.access_code && portalAddress) {

@@ -1,10 +1,21 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { InvoiceItem, InvoiceLayout, InvoiceLine, InvoiceStatus, InvoiceView } from '@practice/shared';
+import {
+  invoiceBalanceCents,
+  invoiceDisplayStatus,
+  type InvoiceFirmHeader,
+  type InvoiceHistoryEntry,
+  type InvoiceItem,
+  type InvoiceLayout,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type InvoiceView,
+} from '@practice/shared';
 import type { Tx } from '../../db/client';
 import { clients, invoiceLines, invoiceNumberSequences, invoices, organizations, users } from '../../db/schema/index';
 import { logoUrlOf } from '../organization-settings/settings.service';
 import { notFound } from '../../lib/errors';
 import { displayName } from '../records/user-lookup';
+import { creditsOf, loadInvoiceHistory } from './invoice-history';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 
@@ -115,12 +126,42 @@ async function nextNumberPreview(tx: Tx, organizationId: number): Promise<string
 
 export type ViewContext = { publicUrl: string; subdomain: string };
 type ClientOfView = { code: string; legalName: string; invoiceEmail: string | null };
-type FirmOfView = { name: string; subdomain: string; logoFile: string | null; remitTo: string; invoiceFooter: string };
+export type FirmOfView = {
+  name: string;
+  subdomain: string;
+  logoFile: string | null;
+  remitTo: string;
+  invoiceFooter: string;
+};
+
+export const firmOfViewColumns = {
+  name: organizations.name,
+  subdomain: organizations.subdomain,
+  logoFile: organizations.logoFile,
+  remitTo: organizations.remitTo,
+  invoiceFooter: organizations.invoiceFooter,
+};
+
+/** The firm's header every invoice answer carries (the issue's answer reads it apart: its start does not). */
+export async function readFirmOfView(tx: Tx, organizationId: number): Promise<FirmOfView> {
+  const [firm] = await tx.select(firmOfViewColumns).from(organizations).where(eq(organizations.id, organizationId));
+  if (!firm) throw notFound(INVOICE_NOT_FOUND);
+  return firm;
+}
+
+export function firmHeaderOf(firm: FirmOfView): InvoiceFirmHeader {
+  return {
+    name: firm.name,
+    logo_url: logoUrlOf(firm.subdomain, firm.logoFile),
+    remit_to: firm.remitTo,
+    invoice_footer: firm.invoiceFooter,
+  };
+}
 
 /**
  * The invoice as GET /invoices/{id} answers it, from its row, client and firm at hand (a call
- * that just wrote the row does not read it back): the lines, with their users' names, and a
- * draft's next number are read.
+ * that just wrote the row does not read it back): the lines, with their users' names, what
+ * reduced its balance and a draft's next number are read.
  */
 export async function invoiceViewFrom(
   tx: Tx,
@@ -130,13 +171,8 @@ export async function invoiceViewFrom(
   context: ViewContext,
 ): Promise<InvoiceView> {
   const items = await loadInvoiceLines(tx, invoice.organizationId, invoice.id);
-  const view = invoiceViewOf(invoice, client, items, context);
-  view.organization = {
-    name: firm.name,
-    logo_url: logoUrlOf(firm.subdomain, firm.logoFile),
-    remit_to: firm.remitTo,
-    invoice_footer: firm.invoiceFooter,
-  };
+  const history = invoice.status === 'draft' ? [] : await loadInvoiceHistory(tx, invoice.organizationId, invoice.id);
+  const view = invoiceViewOf(invoice, client, items, { ...context, firm: firmHeaderOf(firm), history });
   if (view.status === 'draft') view.next_number = await nextNumberPreview(tx, invoice.organizationId);
   return view;
 }
@@ -151,13 +187,7 @@ export async function loadInvoiceView(
     .select({
       invoice: invoices,
       client: { code: clients.code, legalName: clients.legalName, invoiceEmail: clients.invoiceEmail },
-      firm: {
-        name: organizations.name,
-        subdomain: organizations.subdomain,
-        logoFile: organizations.logoFile,
-        remitTo: organizations.remitTo,
-        invoiceFooter: organizations.invoiceFooter,
-      },
+      firm: firmOfViewColumns,
     })
     .from(invoices)
     .innerJoin(clients, and(eq(clients.organizationId, invoices.organizationId), eq(clients.id, invoices.clientId)))
@@ -167,14 +197,24 @@ export async function loadInvoiceView(
   return invoiceViewFrom(tx, row.invoice, row.client, row.firm, context);
 }
 
+/** What a view is built with beside the invoice's own rows: where the portal is, the firm's header, the balance's history. */
+export type ViewParts = ViewContext & { firm: InvoiceFirmHeader; history: InvoiceHistoryEntry[] };
+
 export function invoiceViewOf(
   invoice: InvoiceRow,
   client: { code: string; legalName: string; invoiceEmail: string | null },
   items: InvoiceItem[],
-  context: ViewContext,
+  context: ViewParts,
 ): InvoiceView {
   const layout = invoice.layout as InvoiceLayout;
   const accessCode = invoice.status === 'draft' ? null : invoice.accessCode;
+  const status = invoice.status as InvoiceStatus;
+  const money = {
+    status,
+    total_cents: invoice.totalCents,
+    applied_cents: invoice.appliedCents,
+    credited_cents: invoice.creditedCents,
+  };
   return {
     id: invoice.id,
     number: invoice.number,
@@ -185,7 +225,8 @@ export function invoiceViewOf(
       legal_name: client.legalName,
       invoice_email: client.invoiceEmail,
     },
-    status: invoice.status as InvoiceStatus,
+    status,
+    display_status: invoiceDisplayStatus({ ...money, ...creditsOf(context.history) }),
     issue_date: invoice.issueDate,
     due_date: invoice.dueDate,
     terms_days: invoice.termsDays,
@@ -200,7 +241,8 @@ export function invoiceViewOf(
     total_cents: invoice.totalCents,
     applied_cents: invoice.appliedCents,
     credited_cents: invoice.creditedCents,
-    balance_cents: invoice.totalCents - invoice.appliedCents - invoice.creditedCents,
+    balance_cents: invoiceBalanceCents(money),
+    payment_history: context.history,
     write_cents: items.reduce((sum, item) => sum + item.write_cents, 0),
     standard_cents: items.reduce((sum, item) => sum + item.standard_cents, 0),
     narrative: invoice.narrative,
@@ -208,6 +250,7 @@ export function invoiceViewOf(
     access_code: accessCode,
     portal_url: accessCode ? portalUrl(context.publicUrl, context.subdomain, accessCode) : null,
     next_number: null,
+    organization: context.firm,
     void_reason: invoice.voidReason,
     issued_at: invoice.issuedAt?.toISOString() ?? null,
     voided_at: invoice.voidedAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { STATEMENT_DEFAULT_DAYS, type PaymentMethod } from '@practice/shared';
+import { cityLineOf, STATEMENT_DEFAULT_DAYS, type PaymentMethod } from '@practice/shared';
 import type { Tx } from '../../db/client';
 import { clients } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
@@ -160,7 +160,7 @@ export async function readStatementData(
     aging.days_61_90_cents +
     aging.days_over_90_cents +
     aging.unapplied_cents;
-  const cityLine = [client.city, client.region, client.postalCode].filter(Boolean).join(' ');
+  const cityLine = cityLineOf(client.city, client.region, client.postalCode);
   return {
     as_of: asOf,
     payments_after: paymentsAfter,

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type PaymentMethod } from '@practice/shared';
+import { formatDate, formatMoney, PAYMENT_METHOD_LABELS } from '@practice/shared';
 import { renderPdf, type PdfCanvas } from '../../lib/pdf/render';
 import type { FontWeight } from '../../lib/pdf/unicode-fonts';
 import type { StatementData } from './statement-data';
@@ -8,7 +8,6 @@ const longDate = (date: string) => formatDate(date, { long: true });
 const MARGIN = 50;
 const RIGHT = 612 - MARGIN;
 const PAGE_BOTTOM = 700;
-const METHODS: Record<PaymentMethod, string> = { check: 'Check', ach: 'ACH', card: 'Card', wire: 'Wire', cash: 'Cash' };
 
 type Column = { label: string; x: number; width: number; align?: 'right' };
 
@@ -146,14 +145,22 @@ function drawStatement({ document, write }: PdfCanvas, data: StatementData): voi
       ],
       data.payments.map((payment) => [
         formatDate(payment.payment_date),
-        METHODS[payment.method],
+        PAYMENT_METHOD_LABELS[payment.method],
         payment.reference,
         money(payment.amount_cents),
       ]),
     );
 
-  if (data.firm.invoiceFooter) {
-    document.moveDown(1.5).fontSize(8).fillColor('#52606d');
-    write(data.firm.invoiceFooter, 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
-  }
+  document.moveDown(1.5).fontSize(8).fillColor('#52606d');
+  write(statementFooter(data.firm), 'regular', MARGIN, undefined, { width: RIGHT - MARGIN });
+}
+
+/**
+ * A statement's own footer (ADR 0209): the firm's invoice footer speaks of "this invoice", so
+ * the statement asks its question about itself, with the contact address the firm put in
+ * that footer, or its name when there is none.
+ */
+export function statementFooter(firm: { name: string; invoiceFooter: string }): string {
+  const address = /[^\s:;,<>()]+@[^\s:;,<>()]+\.[A-Za-z]{2,}/.exec(firm.invoiceFooter)?.[0];
+  return `Questions about this statement: ${address ?? `contact ${firm.name}`}`;
 }

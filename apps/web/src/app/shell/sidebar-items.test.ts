@@ -14,6 +14,7 @@ describe('the sidebar items (SPEC 2)', () => {
       'Team Time',
       'Clients',
       'Billing',
+      'Invoices',
       'AR Ledger',
       'Reports',
       'Admin',
@@ -28,6 +29,12 @@ describe('the sidebar items (SPEC 2)', () => {
     expect(labels(staff)).toEqual(['Dashboard', 'Time Tracking', 'Clients', 'Support', 'Guide', 'Settings']);
     const money = { ...emptyFullRole(), can_view_billing: true, can_view_ar_ledger: true, can_view_reports_page: true };
     expect(labels(money)).toEqual(['Dashboard', 'Billing', 'AR Ledger', 'Reports', 'Support', 'Guide', 'Settings']);
+  });
+
+  it('shows Invoices after Billing with can_view_invoices alone', () => {
+    const billing = { ...emptyFullRole(), can_view_billing: true, can_view_invoices: true };
+    expect(labels(billing)).toEqual(['Dashboard', 'Billing', 'Invoices', 'Support', 'Guide', 'Settings']);
+    expect(labels({ ...emptyFullRole(), can_view_invoices: true })).toContain('Invoices');
   });
 
   it('shows Team Time only with can_edit_time_entries', () => {

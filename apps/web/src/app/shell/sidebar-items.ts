@@ -4,13 +4,14 @@ import type { IconName } from '../../components/icon';
 
 export type SidebarItem = { label: string; pathId: StaticShellPathId; icon: IconName; tooltip?: string };
 
-/** SPEC 2 sidebar, in order; Logout follows them. */
+/** SPEC 2 sidebar, in order, with Team Time and Invoices added (ADR 0208); Logout follows them. */
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { label: 'Dashboard', pathId: 'dashboard', icon: 'dashboard' },
   { label: 'Time Tracking', pathId: 'profile', icon: 'clock' },
   { label: 'Team Time', pathId: 'teamTime', icon: 'team', tooltip: 'Everyone’s time by week' },
   { label: 'Clients', pathId: 'clientsManage', icon: 'clients' },
   { label: 'Billing', pathId: 'billing', icon: 'billing' },
+  { label: 'Invoices', pathId: 'invoicesManage', icon: 'invoices' },
   { label: 'AR Ledger', pathId: 'ledger', icon: 'ledger', tooltip: 'Accounts Receivable' },
   { label: 'Reports', pathId: 'reports', icon: 'reports' },
   { label: 'Admin', pathId: 'admin', icon: 'admin', tooltip: 'Admin Panel' },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { INVOICE_STATUSES } from '@practice/shared';
+import { INVOICE_DISPLAY_STATUSES, INVOICE_STATUSES } from '@practice/shared';
 import { api } from '../../../lib/api';
 import { pageSchema, parseAnswer } from '../../../lib/api-answer';
 
@@ -8,6 +8,7 @@ const clientInvoiceSchema = z.object({
   id: z.number(),
   number: z.nullable(z.string()),
   status: z.enum(INVOICE_STATUSES),
+  display_status: z.enum(INVOICE_DISPLAY_STATUSES),
   issue_date: z.nullable(z.string()),
   due_date: z.nullable(z.string()),
   total_cents: z.number(),

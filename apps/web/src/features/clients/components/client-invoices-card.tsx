@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '@practice/shared';
+import { formatDate, formatMoney, INVOICE_DISPLAY_LABELS } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { StatusBadge } from '../../../components/status-badge';
@@ -58,7 +58,10 @@ export function ClientInvoicesCard({ clientId }: { clientId: number }) {
                   </td>
                   <td className="hide-narrow">{formatDate(invoice.issue_date)}</td>
                   <td>
-                    <StatusBadge status={invoice.status} />
+                    <StatusBadge
+                      status={invoice.display_status}
+                      label={INVOICE_DISPLAY_LABELS[invoice.display_status]}
+                    />
                   </td>
                   <td className="num">
                     {formatMoney(invoice.balance_cents ?? invoice.total_cents, { decimals: true })}

@@ -1,11 +1,10 @@
+import { cityLineOf } from '@practice/shared';
 import { StatusBadge } from '../../../components/status-badge';
 import type { ClientProfile } from '../api/client-views';
 import { entityTypeLabel, STATUS_LABELS } from './client-labels';
 
 function addressLines(client: ClientProfile): string[] {
-  const cityLine = [client.city, [client.region, client.postal_code].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const cityLine = cityLineOf(client.city, client.region, client.postal_code);
   return [client.address_line1, client.address_line2, cityLine, client.country].filter(Boolean);
 }
 

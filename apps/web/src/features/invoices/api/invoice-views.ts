@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
-import { INVOICE_LAYOUTS, INVOICE_LINE_KINDS, INVOICE_STATUSES, WRITE_SPREADS } from '@practice/shared';
+import {
+  INVOICE_DISPLAY_STATUSES,
+  INVOICE_LAYOUTS,
+  INVOICE_LINE_KINDS,
+  INVOICE_STATUSES,
+  WRITE_SPREADS,
+} from '@practice/shared';
 
 /** The shapes of the WIP, invoice and invoice text answers this feature reads (API.md "WIP and invoices"). */
 
@@ -62,12 +68,24 @@ const firmSchema = z.object({
   invoice_footer: z.optional(z.nullable(z.string())),
 });
 
+export const invoiceHistoryEntrySchema = z.object({
+  kind: z.enum(['payment', 'credit_memo', 'write_off']),
+  entry_date: z.string(),
+  method: z.nullable(z.string()),
+  reference: z.string(),
+  amount_cents: z.number(),
+  payment_id: z.nullable(z.number()),
+  reason: z.nullable(z.string()),
+});
+export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntrySchema>;
+
 export const invoiceSchema = z.object({
   id: z.number(),
   number: z.nullable(z.string()),
   client_id: z.number(),
   client: z.extend(clientRef, { invoice_email: z.optional(z.nullable(z.string())) }),
   status: z.enum(INVOICE_STATUSES),
+  display_status: z.enum(INVOICE_DISPLAY_STATUSES),
   issue_date: z.nullable(z.string()),
   due_date: z.nullable(z.string()),
   terms_days: z.optional(z.nullable(z.number())),
@@ -82,6 +100,7 @@ export const invoiceSchema = z.object({
   applied_cents: z.number(),
   credited_cents: z.number(),
   balance_cents: z.number(),
+  payment_history: z.array(invoiceHistoryEntrySchema),
   narrative: z.nullable(z.string()),
   invoice_text_id: z.optional(z.nullable(z.number())),
   access_code: z.optional(z.nullable(z.string())),
@@ -100,6 +119,7 @@ export const invoiceListItemSchema = z.object({
   number: z.nullable(z.string()),
   client: clientRef,
   status: z.enum(INVOICE_STATUSES),
+  display_status: z.enum(INVOICE_DISPLAY_STATUSES),
   issue_date: z.nullable(z.string()),
   due_date: z.nullable(z.string()),
   total_cents: z.number(),

@@ -1,12 +1,7 @@
-import type { InvoiceLayout, InvoiceStatus } from '@practice/shared';
+import { INVOICE_DISPLAY_LABELS, type InvoiceLayout, type InvoiceStatus } from '@practice/shared';
 
-export const STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: 'Draft',
-  pending: 'Pending',
-  partial: 'Partial',
-  paid: 'Paid',
-  void: 'Void',
-};
+/** The filter's words for the stored statuses; a badge reads the invoice's display_status (ADR 0207). */
+export const STATUS_LABELS: Record<InvoiceStatus, string> = INVOICE_DISPLAY_LABELS;
 
 export const LAYOUT_LABELS: Record<InvoiceLayout, string> = {
   summary: 'Summary',

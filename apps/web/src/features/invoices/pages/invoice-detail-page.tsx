@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
-import { formatMoney, hasPermission } from '@practice/shared';
+import { Link, Navigate } from 'react-router';
+import { formatMoney, hasPermission, INVOICE_DISPLAY_LABELS } from '@practice/shared';
 import { EmailDialog } from '../../../components/email-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -14,12 +14,14 @@ import { useEmailInvoice } from '../api/email-invoice';
 import { useInvoice } from '../api/get-invoice';
 import { AdjustDialog, type AdjustKind } from '../components/adjust-dialog';
 import { InvoiceDocument } from '../components/invoice-document';
-import { STATUS_LABELS } from '../components/invoice-labels';
+import { InvoicePaymentHistory } from '../components/invoice-payment-history';
 import '../invoices.css';
 
 /**
- * /invoices/{id} (SPEC 2, can_view_invoices): the issued invoice with its status and balance,
- * its PDF, and (can_edit_invoices) e-mail to the client, void, credit memo and write-off.
+ * /invoices/{id} (SPEC 2, can_view_invoices): the issued invoice with its status, balance and
+ * payment history; PDF, e-mail to the client, (can_edit_payments) record a payment on the
+ * client's payment form with this invoice chosen, and (can_edit_invoices) void, credit memo and
+ * write-off.
  */
 export default function InvoiceDetailPage() {
   const id = useIdParam();
@@ -30,6 +32,7 @@ export default function InvoiceDetailPage() {
   const [adjusting, setAdjusting] = useState<AdjustKind | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const canEdit = hasPermission(user?.full_role, 'can_edit_invoices');
+  const canPay = hasPermission(user?.full_role, 'can_edit_payments');
   const breadcrumbRoot = { label: 'Invoices', to: shellPaths.invoicesManage.getHref() };
 
   if (!invoice.data) {
@@ -47,6 +50,14 @@ export default function InvoiceDetailPage() {
   const open = current.status === 'pending' || current.status === 'partial';
   const actions = (
     <>
+      {canPay && open && current.balance_cents > 0 && (
+        <Link
+          className="button button-primary"
+          to={`${shellPaths.clientPayments.getHref(current.client_id)}?pay=${current.id}`}
+        >
+          Record payment
+        </Link>
+      )}
       <a
         className="button"
         href={`${apiBaseUrl()}/invoices/${current.id}/pdf`}
@@ -86,7 +97,7 @@ export default function InvoiceDetailPage() {
         actions={actions}
       >
         <p className="invoice-status-line">
-          <StatusBadge status={current.status} label={STATUS_LABELS[current.status]} />{' '}
+          <StatusBadge status={current.display_status} label={INVOICE_DISPLAY_LABELS[current.display_status]} />{' '}
           <span>
             Balance <strong>{formatMoney(current.balance_cents, { decimals: true })}</strong> of{' '}
             {formatMoney(current.total_cents, { decimals: true })}
@@ -102,6 +113,7 @@ export default function InvoiceDetailPage() {
         </p>
       )}
       <InvoiceDocument invoice={current} />
+      <InvoicePaymentHistory history={current.payment_history} totalCents={current.total_cents} />
       {emailing && (
         <EmailDialog
           title={`E-mail invoice ${current.number ?? ''}`}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDate, formatMoney, hasPermission } from '@practice/shared';
+import { formatDate, formatMoney, hasPermission, INVOICE_DISPLAY_LABELS } from '@practice/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
@@ -9,7 +9,6 @@ import { shellPaths } from '../../../config/paths';
 import { useSession } from '../../../lib/session-store';
 import { INVOICES_PAGE_SIZE, useInvoices } from '../api/list-invoices';
 import { InvoiceFilters } from '../components/invoice-filters';
-import { STATUS_LABELS } from '../components/invoice-labels';
 import { useInvoiceListQuery } from '../components/use-invoice-list-query';
 import '../invoices.css';
 
@@ -95,7 +94,10 @@ export default function InvoicesManagePage() {
                           {invoice.number ?? 'Draft'}
                         </Link>
                         <span className="show-narrow">
-                          <StatusBadge status={invoice.status} label={STATUS_LABELS[invoice.status]} />
+                          <StatusBadge
+                            status={invoice.display_status}
+                            label={INVOICE_DISPLAY_LABELS[invoice.display_status]}
+                          />
                         </span>
                       </td>
                       <td className="wrap">
@@ -109,7 +111,10 @@ export default function InvoicesManagePage() {
                         </button>
                       </td>
                       <td className="hide-narrow">
-                        <StatusBadge status={invoice.status} label={STATUS_LABELS[invoice.status]} />
+                        <StatusBadge
+                          status={invoice.display_status}
+                          label={INVOICE_DISPLAY_LABELS[invoice.display_status]}
+                        />
                       </td>
                       <td className="hide-narrow">{formatDate(invoice.issue_date)}</td>
                       <td className="hide-narrow">{formatDate(invoice.due_date)}</td>

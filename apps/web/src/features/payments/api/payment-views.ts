@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { INVOICE_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@practice/shared';
+import { INVOICE_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@practice/shared';
 
 /** The shapes of the payment, refund and open-invoice answers this feature reads (API.md "Payments, ledger, billing"). */
 
@@ -65,13 +65,7 @@ export const openInvoiceSchema = z.object({
 });
 export type OpenInvoice = z.infer<typeof openInvoiceSchema>;
 
-export const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  check: 'Check',
-  ach: 'ACH',
-  card: 'Card',
-  wire: 'Wire',
-  cash: 'Cash',
-};
+export const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 
 /**
  * Payments change invoice balances and the client's AR, so every payment change refreshes

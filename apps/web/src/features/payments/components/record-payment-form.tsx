@@ -4,16 +4,18 @@ import { formatMoney, paymentApplicationsSchema, paymentSchema, type PaymentInpu
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useFirmToday } from '../../../lib/firm-today';
 import { notAfterToday } from '../../../lib/not-after-today';
-import { inputToCents } from '../../../lib/money-input';
+import { centsToInput, inputToCents } from '../../../lib/money-input';
 import { showServerErrors } from '../../../lib/server-form-errors';
 import { useRecordPayment } from '../api/payment-mutations';
 import type { OpenInvoice, Payment } from '../api/payment-views';
 import { applicationsOf, oldestFirst, type ApplicableInvoice } from './allocation';
 import { ApplicationsEditor } from './applications-editor';
+import { ConfirmPaymentDialog } from './confirm-payment-dialog';
 import { submissionKeys } from './idempotency-key';
 import { PAYMENT_FIELD_NAMES, PaymentFields, paymentFormValues, type PaymentFormValues } from './payment-fields';
 
-type Mode = 'oldest' | 'hand';
+/** Oldest due first; the invoice the biller came from first, then oldest; or typed by hand. */
+type Mode = 'oldest' | 'chosen' | 'hand';
 
 export function applicableOf(invoice: OpenInvoice, currentCents = 0): ApplicableInvoice {
   return {
@@ -42,25 +44,42 @@ export function checkedApplications(invoices: ApplicableInvoice[], typed: Record
 
 type RecordPaymentFormProps = {
   clientId: number;
+  clientName: string;
   openInvoices: OpenInvoice[];
+  /** The invoice whose "Record payment" opened the form: its balance is the amount, and it is paid first. */
+  chosenInvoiceId?: number | null;
   onRecorded: (payment: Payment) => void;
   onCancel: () => void;
 };
 
 /**
- * Records a payment: applied oldest due first (shown before it is sent), or by hand against the
- * open invoices. One Idempotency-Key per submission, so a double click records one payment.
+ * Records a payment: applied oldest due first, the chosen invoice first, or by hand against the
+ * open invoices, and confirmed with the client, amount and what it pays before it is sent (the
+ * applications confirmed are the ones sent). One Idempotency-Key per submission, so a double
+ * click records one payment.
  */
-export function RecordPaymentForm({ clientId, openInvoices, onRecorded, onCancel }: RecordPaymentFormProps) {
+export function RecordPaymentForm({
+  clientId,
+  clientName,
+  openInvoices,
+  chosenInvoiceId = null,
+  onRecorded,
+  onCancel,
+}: RecordPaymentFormProps) {
   const record = useRecordPayment();
   const [keys] = useState(submissionKeys);
-  const [mode, setMode] = useState<Mode>('oldest');
+  const invoices = useMemo(() => openInvoices.map((invoice) => applicableOf(invoice)), [openInvoices]);
+  const chosen = invoices.find((invoice) => invoice.id === chosenInvoiceId) ?? null;
+  const [mode, setMode] = useState<Mode>(chosen ? 'chosen' : 'oldest');
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const invoices = useMemo(() => openInvoices.map((invoice) => applicableOf(invoice)), [openInvoices]);
+  const [confirming, setConfirming] = useState<PaymentInput | null>(null);
   const today = useFirmToday();
   const { register, handleSubmit, formState, setError, control } = useForm<PaymentFormValues, unknown, PaymentInput>({
-    defaultValues: paymentFormValues(today),
+    defaultValues: {
+      ...paymentFormValues(today),
+      ...(chosen ? { amount_cents: centsToInput(chosen.balance_cents) } : {}),
+    },
     resolver: notAfterToday(
       schemaResolver(paymentSchema, (values: PaymentFormValues) => ({
         client_id: clientId,
@@ -76,75 +95,93 @@ export function RecordPaymentForm({ clientId, openInvoices, onRecorded, onCancel
     ),
   });
   const amountCents = inputToCents(useWatch({ control, name: 'amount_cents' }));
-  const shown = mode === 'oldest' ? typedOf(oldestFirst(amountCents ?? 0, invoices)) : typed;
+  const chosenFirst = chosen ? [chosen, ...invoices.filter((invoice) => invoice !== chosen)] : invoices;
+  const shown =
+    mode === 'hand' ? typed : typedOf(oldestFirst(amountCents ?? 0, mode === 'chosen' ? chosenFirst : invoices));
 
-  async function submit(fields: PaymentInput): Promise<void> {
+  function submit(fields: PaymentInput): void {
     setFormError(null);
-    let input = fields;
-    if (mode === 'hand') {
-      const checked = checkedApplications(invoices, typed);
-      if (!checked.applications) return setFormError(checked.error);
-      input = { ...fields, applications: checked.applications };
-    }
+    const checked = checkedApplications(invoices, shown);
+    if (!checked.applications) return setFormError(checked.error);
+    setConfirming({ ...fields, applications: checked.applications });
+  }
+
+  async function post(input: PaymentInput): Promise<void> {
     try {
       const payment = await record.mutateAsync({ input, idempotencyKey: keys.keyFor(input) });
       keys.done();
       onRecorded(payment);
     } catch (error) {
+      setConfirming(null);
       setFormError(showServerErrors(error, setError, (name) => PAYMENT_FIELD_NAMES.has(name)));
     }
   }
 
   function chooseByHand(): void {
-    // Starts from what oldest-first would do, so the biller only moves what differs.
-    setTyped(typedOf(oldestFirst(amountCents ?? 0, invoices)));
+    // Starts from what is shown now, so the biller only moves what differs.
+    setTyped(shown);
     setMode('hand');
   }
 
   return (
-    <form
-      className="card payment-form"
-      noValidate
-      aria-label="Record a payment"
-      onSubmit={(event) => void handleSubmit(submit)(event)}
-    >
-      <h2>Record a payment</h2>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <PaymentFields register={register} errors={formState.errors} />
-      <fieldset className="payment-fieldset">
-        <legend>Apply to invoices</legend>
-        <div className="apply-mode" role="radiogroup" aria-label="How to apply the payment">
-          <label className={mode === 'oldest' ? 'active' : ''}>
-            <input type="radio" name="apply-mode" checked={mode === 'oldest'} onChange={() => setMode('oldest')} />
-            Oldest first
-          </label>
-          <label className={mode === 'hand' ? 'active' : ''}>
-            <input type="radio" name="apply-mode" checked={mode === 'hand'} onChange={chooseByHand} />
-            By hand
-          </label>
+    <>
+      <form
+        className="card payment-form"
+        noValidate
+        aria-label="Record a payment"
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+      >
+        <h2>Record a payment</h2>
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <PaymentFields register={register} errors={formState.errors} />
+        <fieldset className="payment-fieldset">
+          <legend>Apply to invoices</legend>
+          <div className="apply-mode" role="radiogroup" aria-label="How to apply the payment">
+            <label className={mode === 'oldest' ? 'active' : ''}>
+              <input type="radio" name="apply-mode" checked={mode === 'oldest'} onChange={() => setMode('oldest')} />
+              Oldest first
+            </label>
+            {chosen && (
+              <label className={mode === 'chosen' ? 'active' : ''}>
+                <input type="radio" name="apply-mode" checked={mode === 'chosen'} onChange={() => setMode('chosen')} />
+                {chosen.number ?? `#${chosen.id}`} first
+              </label>
+            )}
+            <label className={mode === 'hand' ? 'active' : ''}>
+              <input type="radio" name="apply-mode" checked={mode === 'hand'} onChange={chooseByHand} />
+              By hand
+            </label>
+          </div>
+          <ApplicationsEditor
+            invoices={invoices}
+            amountCents={amountCents}
+            typed={shown}
+            onType={mode === 'hand' ? (id, text) => setTyped((before) => ({ ...before, [id]: text })) : null}
+            caption="Open invoices and what this payment applies to each"
+          />
+        </fieldset>
+        <div className="form-actions">
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={confirming !== null}>
+            {`Record payment${amountCents && amountCents > 0 && Number.isInteger(amountCents) ? ` of ${formatMoney(amountCents, { decimals: true })}` : ''}`}
+          </button>
         </div>
-        <ApplicationsEditor
+      </form>
+      {confirming && (
+        <ConfirmPaymentDialog
+          clientName={clientName}
+          payment={confirming}
           invoices={invoices}
-          amountCents={amountCents}
-          typed={shown}
-          onType={mode === 'hand' ? (id, text) => setTyped((before) => ({ ...before, [id]: text })) : null}
-          caption="Open invoices and what this payment applies to each"
+          onConfirm={() => post(confirming)}
+          onBack={() => setConfirming(null)}
         />
-      </fieldset>
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting
-            ? 'Recording...'
-            : `Record payment${amountCents && amountCents > 0 && Number.isInteger(amountCents) ? ` of ${formatMoney(amountCents, { decimals: true })}` : ''}`}
-        </button>
-      </div>
-    </form>
+      )}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatMoney, hasPermission } from '@practice/shared';
 import { ClientTabs } from '../../../components/client-tabs';
 import { EmptyState } from '../../../components/empty-state';
@@ -32,7 +33,8 @@ type Dialog = { kind: 'void' | 'apply'; payment: Payment } | { kind: 'refund' } 
 /**
  * /clients/{id}/payments (SPEC 2, can_view_payments): the client's payments with what each
  * applies and leaves unapplied, its unapplied credit and refunds; with can_edit_payments,
- * record, edit, apply credit, refund and void.
+ * record, edit, apply credit, refund and void. `?pay={invoiceId}` (an invoice's "Record
+ * payment") opens the form with that invoice chosen.
  */
 export default function ClientPaymentsPage() {
   const clientId = useIdParam('clientId');
@@ -42,7 +44,9 @@ export default function ClientPaymentsPage() {
   const payments = useClientPayments(clientId);
   const refunds = useClientRefunds(clientId);
   const openInvoices = useOpenInvoices(clientId, canEdit);
-  const [recording, setRecording] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosenInvoiceId = Number(searchParams.get('pay')) || null;
+  const [recording, setRecording] = useState(canEdit && chosenInvoiceId !== null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(useFlashNotice());
   const breadcrumb = [{ label: 'Clients', to: shellPaths.clientsManage.getHref() }];
@@ -117,10 +121,16 @@ export default function ClientPaymentsPage() {
         (openInvoices.data ? (
           <RecordPaymentForm
             clientId={clientId}
+            clientName={profile.legal_name}
             openInvoices={openInvoices.data}
-            onCancel={() => setRecording(false)}
+            chosenInvoiceId={chosenInvoiceId}
+            onCancel={() => {
+              setRecording(false);
+              setSearchParams({}, { replace: true });
+            }}
             onRecorded={(payment) => {
               setRecording(false);
+              setSearchParams({}, { replace: true });
               setNotice(
                 `Payment of ${money(payment.amount_cents)} recorded: ${money(payment.applied_cents)} applied, ${money(payment.unapplied_cents)} unapplied.`,
               );
