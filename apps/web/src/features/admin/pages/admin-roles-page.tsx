@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { shellPaths } from '../../../config/paths';
-import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   useCreateRole,
   useDeleteRole,
@@ -18,10 +17,8 @@ import { RoleAtATime } from '../components/role-at-a-time';
 import { RolesMatrix } from '../components/roles-matrix';
 import { RolesSaveBar, savedText, type RolesNotice } from '../components/roles-save-bar';
 import { useRoleDrafts } from '../components/use-role-drafts';
+import { useRolesFit } from '../components/use-roles-fit';
 import '../admin.css';
-
-/** Below this width the roles do not fit side by side: one role at a time (ADR 0214). */
-const ONE_ROLE_QUERY = '(max-width: 640px)';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -33,7 +30,8 @@ export default function AdminRolesPage() {
   const saveChanges = useSaveRoleChanges();
   const create = useCreateRole();
   const remove = useDeleteRole();
-  const oneRole = useMediaQuery(ONE_ROLE_QUERY);
+  const pageBox = useRef<HTMLDivElement>(null);
+  const oneRole = !useRolesFit(pageBox, list.length);
   const [search, setSearch] = useSearchParams();
   const picked = list.find((role) => String(role.id) === search.get('role')) ?? list[0];
   const [newName, setNewName] = useState('');
@@ -70,7 +68,7 @@ export default function AdminRolesPage() {
   }
 
   return (
-    <div className="admin-page">
+    <div className="admin-page" ref={pageBox}>
       <PageHeader title="Roles" breadcrumb={[{ label: 'Admin', to: shellPaths.admin.getHref() }]} />
       <p className="field-hint">
         A change reaches everyone holding the role on their next click, without signing in again. A role with all
