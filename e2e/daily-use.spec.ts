@@ -373,8 +373,9 @@ test.describe('confirmations', () => {
       `Time entry recorded: 1.5 h for ${clientName}.`,
     );
 
-    // Two drafts of one client on one day: each Complete button names its own entry.
-    const completes = page.getByRole('button', { name: /^Complete (?!selected)/ });
+    // Two drafts of one client on one day: each Complete button names its own entry (the
+    // week's and the expenses' Complete buttons are others).
+    const completes = page.getByRole('button', { name: /^Complete (?!selected|the week|the expense)/ });
     await expect(completes).toHaveCount(2);
     const names = await completes.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
     expect(new Set(names).size, names.join(' | ')).toBe(2);

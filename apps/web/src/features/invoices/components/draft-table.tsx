@@ -14,7 +14,8 @@ type DraftTableProps = {
 
 /**
  * Drafts of one kind with a checkbox on those the signed-in user may complete (his own, or
- * everyone's with can_edit_time_entries); the others are listed without one.
+ * everyone's with can_edit_time_entries); the others are listed without one, and with none
+ * to choose there is no selection column.
  */
 export function DraftTable({ caption, headers, rows, selected, onToggle }: DraftTableProps) {
   const open = rows.filter((row) => row.mayComplete).map((row) => row.id);
@@ -25,16 +26,16 @@ export function DraftTable({ caption, headers, rows, selected, onToggle }: Draft
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="select-cell">
-              {open.length > 0 && (
+            {open.length > 0 && (
+              <th scope="col" className="select-cell">
                 <input
                   type="checkbox"
                   aria-label={`Select every ${caption.toLowerCase()}`}
                   checked={chosen === open.length}
                   onChange={(event) => onToggle(open, event.target.checked)}
                 />
-              )}
-            </th>
+              </th>
+            )}
             {headers.map((header, index) => (
               <th
                 key={header}
@@ -49,16 +50,18 @@ export function DraftTable({ caption, headers, rows, selected, onToggle }: Draft
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className="select-cell">
-                {row.mayComplete && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${row.name}`}
-                    checked={selected.has(row.id)}
-                    onChange={(event) => onToggle([row.id], event.target.checked)}
-                  />
-                )}
-              </td>
+              {open.length > 0 && (
+                <td className="select-cell">
+                  {row.mayComplete && (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${row.name}`}
+                      checked={selected.has(row.id)}
+                      onChange={(event) => onToggle([row.id], event.target.checked)}
+                    />
+                  )}
+                </td>
+              )}
               {row.cells.map((cell, index) => (
                 <td
                   key={headers[index]}

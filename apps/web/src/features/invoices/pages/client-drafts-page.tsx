@@ -119,6 +119,9 @@ export default function ClientDraftsPage() {
         </p>
       )}
       {shownFewer && <p className="muted">The oldest 100 of each kind are listed.</p>}
+      {!mayChangeOthers && (
+        <p className="muted">The person who recorded a draft completes it on Time &amp; Expense, or a manager here.</p>
+      )}
       <section className="card" aria-labelledby="draft-time-heading">
         <div className="card-header">
           <h2 id="draft-time-heading">Draft time</h2>

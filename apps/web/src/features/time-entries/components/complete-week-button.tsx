@@ -87,7 +87,7 @@ export function CompleteWeekButton({ weekStart, onDone }: CompleteWeekButtonProp
         )}
         <div className="form-actions">
           <button type="button" className="button" onClick={() => setOpen(false)} data-autofocus>
-            {none ? 'Close' : 'Cancel'}
+            {none ? 'Back to the week' : 'Cancel'}
           </button>
           {found && !none && (
             <button
