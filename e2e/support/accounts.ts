@@ -22,3 +22,18 @@ export const E2E_ACCOUNT_PASSWORD = DEMO_PASSWORD;
  * firm's colours and logo and issues its invoices, so what the portal shows is the spec's own.
  */
 export const PORTAL_ADMIN = { username: 'portaladmin', firstName: 'Pia', firm: 'E2E Portal' } as const;
+
+/**
+ * The "E2E Permissions" firm (seed-e2e.ts), e2e/permissions-admin.spec.ts's alone: its
+ * administrator turns off Mia's 2FA, and Dev's account is locked by an attacker.
+ */
+export const PERMISSIONS_ACCOUNTS = {
+  admin: { username: 'permsadmin', firstName: 'Percy' },
+  mailbox: {
+    username: 'permsmailbox',
+    firstName: 'Mia',
+    fullName: 'Mia Mailbox',
+    email: 'permsmailbox@e2e-perms.example',
+  },
+  device: { username: 'permsdevice', firstName: 'Dev', email: 'permsdevice@e2e-perms.example' },
+} as const;
