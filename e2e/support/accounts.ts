@@ -25,3 +25,18 @@ export const PORTAL_ADMIN = { username: 'portaladmin', firstName: 'Pia', firm: '
 
 /** The administrator of the "E2E Roles" firm (seed-e2e.ts): only e2e/roles-matrix.spec.ts changes its roles. */
 export const ROLES_ADMIN = { username: 'rolesadmin', firstName: 'Rosa', firm: 'E2E Roles' } as const;
+
+/**
+ * The "E2E Permissions" firm (seed-e2e.ts), e2e/permissions-admin.spec.ts's alone: its
+ * administrator turns off Mia's 2FA, and Dev's account is locked by an attacker.
+ */
+export const PERMISSIONS_ACCOUNTS = {
+  admin: { username: 'permsadmin', firstName: 'Percy' },
+  mailbox: {
+    username: 'permsmailbox',
+    firstName: 'Mia',
+    fullName: 'Mia Mailbox',
+    email: 'permsmailbox@e2e-perms.example',
+  },
+  device: { username: 'permsdevice', firstName: 'Dev', email: 'permsdevice@e2e-perms.example' },
+} as const;

@@ -60,6 +60,19 @@ try {
     password: DEMO_PASSWORD,
     roleName: 'admin',
   });
+  // e2e/permissions-admin.spec.ts resets a 2FA and locks an account in this firm: no other spec uses it.
+  const permissionsFirm = await createOrganization(database.db, { name: 'E2E Permissions', subdomain: 'e2e-perms' });
+  for (const user of [
+    { username: 'permsadmin', firstName: 'Percy', lastName: 'Admin', roleName: 'admin' },
+    { username: 'permsmailbox', firstName: 'Mia', lastName: 'Mailbox', roleName: 'staff', twoFactorEnabled: true },
+    { username: 'permsdevice', firstName: 'Dev', lastName: 'Device', roleName: 'staff' },
+  ]) {
+    await createUser(database.db, permissionsFirm, {
+      ...user,
+      email: `${user.username}@e2e-perms.example`,
+      password: DEMO_PASSWORD,
+    });
+  }
 } finally {
   await database.close();
 }

@@ -12,6 +12,7 @@ export * from './schemas/login';
 export * from './schemas/user';
 export * from './schemas/two-factor';
 export * from './schemas/password-reset';
+export * from './schemas/sign-in-unlock';
 export * from './schemas/account-security';
 export * from './schemas/passkey';
 export * from './schemas/fields';

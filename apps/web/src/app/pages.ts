@@ -65,6 +65,7 @@ export const publicPages: Record<Exclude<PublicPathId, 'login'>, PageLoader | nu
   clientPortalInvoice: () => import('../features/client-portal/pages/portal-invoice-page'),
   clientPortalPayment: () => import('../features/client-portal/pages/portal-payment-page'),
   resetPassword: () => import('../features/auth/pages/reset-password-page'),
+  signInUnlock: () => import('../features/auth/pages/sign-in-unlock-page'),
 };
 
 export function pageExists(id: ShellPathId): boolean {

@@ -28,6 +28,7 @@ export const publicPaths = {
   clientPortalInvoice: route('/client-portal/invoice'),
   clientPortalPayment: route('/client-portal/payment'),
   resetPassword: routeWithId('/reset_password/:resetCode'),
+  signInUnlock: routeWithId('/unlock/:token'),
 } as const;
 
 export const shellPaths = {

@@ -8,6 +8,7 @@ export const VERIFICATION_TYPES = [
   'passkey-registration',
   'passkey-authentication',
   'email-change',
+  'sign-in-unlock',
 ] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 

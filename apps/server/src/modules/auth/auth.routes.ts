@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginRequestSchema } from '@practice/shared';
+import { loginRequestSchema, unlockRequestSchema } from '@practice/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
@@ -15,8 +15,11 @@ import { completeSignIn, currentUser, forgiveAccountFailures, refreshSession, ve
 import { ACCESS_COOKIE, CSRF_HEADER, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies';
 import { secondFactorDueAnswer, sessionUserAnswer } from '../users/user-answers';
 import { revokeFamily } from './sessions';
+import { KNOWN_DEVICE_COOKIE, rememberDevice } from './known-device';
+import { spendUnlockLink } from './unlock-link';
 
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
+export const UNLOCKED = 'This browser can sign in now';
 const CSRF_REFUSED = 'CSRF token missing or incorrect';
 const BYPASS_2FA_HEADER = 'x-bypass-2fa';
 
@@ -39,6 +42,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     if (live.length === 0) return { kind: 'none' } as const;
     const matched = live.find((claims) => typeof header === 'string' && header === claims.csrf);
     return matched ? ({ kind: 'session', claims: matched } as const) : ({ kind: 'forged' } as const);
+  }
+
+  /** After a completed sign-in or a spent unlock link: this browser is the user's own (ADR 0206). */
+  function rememberThisDevice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { organizationId: number; userId: number },
+  ): void {
+    const current = request.cookies[KNOWN_DEVICE_COOKIE];
+    rememberDevice(reply, { secretKey: context.config.secretKey, secure, current }, user);
   }
 
   /** Whether the dev panel's bypass applies: only ever when the server runs in development. */
@@ -68,14 +81,19 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
           code: body['2fa_code'],
           lookup,
           address: request.ip,
+          deviceCookie: request.cookies[KNOWN_DEVICE_COOKIE],
         });
         const { user, tokens } = await completeSignIn(context, verified.organizationId, verified.userId);
         request.log.info({ userId: user.id, organizationId: user.organization_id, factor: 'email' }, 'signed in');
         clearPendingCookie(reply, secure);
         setSessionCookies(reply, tokens, secure);
+        rememberThisDevice(request, reply, verified);
         return user;
       }
-      const candidate = await verifyCredentials(context, body, lookup, request.ip);
+      const candidate = await verifyCredentials(context, body, lookup, {
+        address: request.ip,
+        deviceCookie: request.cookies[KNOWN_DEVICE_COOKIE],
+      });
       const logged = { userId: candidate.id, organizationId: candidate.organizationId };
       if (bypassesSecondFactor(request.headers[BYPASS_2FA_HEADER])) {
         request.log.warn(logged, 'second factor bypassed (development)');
@@ -93,11 +111,31 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
           };
         }
       }
-      await forgiveAccountFailures(context, body.username);
+      await forgiveAccountFailures(context, body.username, candidate.deviceId);
       const { user, tokens } = await completeSignIn(context, candidate.organizationId, candidate.id);
       request.log.info({ ...logged, factor: 'password' }, 'signed in');
       setSessionCookies(reply, tokens, secure);
+      rememberThisDevice(request, reply, { organizationId: candidate.organizationId, userId: candidate.id });
       return user;
+    },
+  );
+
+  routes.post(
+    '/login/unlock',
+    {
+      config: { permission: 'public' },
+      schema: {
+        summary: "Spend an e-mailed unlock link: this browser counts as the user's own at sign-in",
+        body: unlockRequestSchema,
+        tags: ['auth'],
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const owner = await spendUnlockLink(context, request.body.token);
+      rememberThisDevice(request, reply, owner);
+      request.log.info(owner, 'sign-in unlocked for a browser');
+      return { message: UNLOCKED };
     },
   );
 

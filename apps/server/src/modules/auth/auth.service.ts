@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { unauthorized } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import type { OrganizationLookup } from '../../plugins/tenancy';
 import { findUserWithRole, readUserView, type UserView } from '../users/user-view';
 import type { SessionTokens } from './cookies';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { rotateSession, startSession } from './sessions';
-import { claimSignInAttempt, clearAccountFailures, releaseAttempt } from './sign-in-limits';
+import { deviceOf } from './known-device';
+import { claimSignInAttempt, clearAccountFailures, isAccountLocked, releaseAttempt } from './sign-in-limits';
+import { sendUnlockLinkOnce } from './unlock-link';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -42,16 +44,33 @@ export function belongsToRequest(lookup: OrganizationLookup, organizationId: num
  * The attempt is counted before the check and given back when the password is right; the
  * account's earlier failures are forgiven only once every factor has passed
  * (forgiveAccountFailures), so wrong e-mail codes keep counting against the account.
+ * A browser the user signed in from before counts its failures apart (ADR 0206); an unknown
+ * one refused because the account is locked sends the owner his unlock link, once a window.
  */
 export async function verifyCredentials(
   context: AppContext,
   credentials: Credentials,
   lookup: OrganizationLookup,
-  address: string,
-): Promise<CandidateUser> {
+  request: { address: string; deviceCookie: string | undefined },
+): Promise<CandidateUser & { deviceId: string | undefined }> {
   const { db } = context.database;
-  const claim = await claimSignInAttempt(db, credentials.username, address);
   const candidate = await findCandidate(context, credentials.username);
+  const deviceId = candidate
+    ? deviceOf(context.config.secretKey, request.deviceCookie, {
+        organizationId: candidate.organizationId,
+        userId: candidate.id,
+      })
+    : undefined;
+  const claim = await claimSignInAttempt(db, credentials.username, request.address, deviceId).catch(
+    async (error: unknown) => {
+      if (error instanceof AppError && error.status === 429 && candidate?.active && !deviceId) {
+        if (await isAccountLocked(db, credentials.username)) {
+          await sendUnlockLinkOnce(context, { ...candidate, username: credentials.username });
+        }
+      }
+      throw error;
+    },
+  );
   const passwordOk = candidate
     ? await verifyPassword(candidate.passwordHash, credentials.password)
     : (await burnPasswordCheck(credentials.password), false);
@@ -59,12 +78,12 @@ export async function verifyCredentials(
     throw unauthorized(INVALID_CREDENTIALS);
   }
   await releaseAttempt(db, claim);
-  return candidate;
+  return { ...candidate, deviceId };
 }
 
-/** A completed sign-in forgives the account's failures (not the address's). */
-export async function forgiveAccountFailures(context: AppContext, username: string): Promise<void> {
-  await clearAccountFailures(context.database.db, username);
+/** A completed sign-in forgives the failures of the count it was made against (not the address's). */
+export async function forgiveAccountFailures(context: AppContext, username: string, deviceId?: string): Promise<void> {
+  await clearAccountFailures(context.database.db, username, deviceId);
 }
 
 /** Opens a session for a user whose factors are all checked. */

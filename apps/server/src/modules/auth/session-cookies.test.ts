@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { decodePayload } from '../../../test/jwt-parts';
 import { Session, createTestApp, type TestApp } from '../../../test/test-app';
+import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './tokens';
 
 type SetCookie = {
@@ -40,9 +41,9 @@ describe('session cookies on sign-in', () => {
     expect(cookies.csrf_refresh_token?.httpOnly).not.toBe(true);
   });
 
-  it('sends all four cookies SameSite=Lax on path / with the token lifetimes', () => {
+  it('sends all four cookies SameSite=Lax on path / with the token lifetimes, and the known-device cookie', () => {
     const names = ['access_token_cookie', 'refresh_token_cookie', 'csrf_access_token', 'csrf_refresh_token'];
-    expect(Object.keys(cookies).sort()).toEqual([...names].sort());
+    expect(Object.keys(cookies).sort()).toEqual([...names, KNOWN_DEVICE_COOKIE].sort());
     for (const name of names) {
       expect(cookies[name]?.sameSite, name).toBe('Lax');
       expect(cookies[name]?.path, name).toBe('/');
@@ -78,9 +79,13 @@ describe('session cookies behind HTTPS', () => {
       expect(signIn.statusCode).toBe(200);
       const refresh = await session.request({ method: 'POST', url: '/refresh', csrf: session.csrfRefresh });
       expect(refresh.statusCode).toBe(200);
-      for (const response of [signIn, refresh]) {
+      // A sign-in also marks the browser as known (ADR 0206); a refresh does not.
+      for (const [response, count] of [
+        [signIn, 5],
+        [refresh, 4],
+      ] as const) {
         const cookies = Object.values(cookiesOf(response));
-        expect(cookies).toHaveLength(4);
+        expect(cookies).toHaveLength(count);
         for (const cookie of cookies) {
           expect(cookie.secure, cookie.name).toBe(true);
           expect(cookie.sameSite, cookie.name).toBe('Lax');

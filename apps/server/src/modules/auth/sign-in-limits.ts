@@ -11,7 +11,12 @@ export const ADDRESS_FAILURE_LIMIT = 50;
 
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please try again later.';
 
-const accountKey = (username: string) => `user:${username.toLowerCase()}`;
+/**
+ * The account's count, or a known browser's own count of it (ADR 0206): an attacker who
+ * fails ten times locks the account for unknown browsers only.
+ */
+const accountKey = (username: string, deviceId?: string) =>
+  deviceId ? `user:${username.toLowerCase()}:device:${deviceId}` : `user:${username.toLowerCase()}`;
 const addressKey = (address: string) => `ip:${address}`;
 
 export type KeyLimit = { key: string; limit: number };
@@ -62,14 +67,41 @@ export async function releaseAttempt(db: Db, claim: AttemptClaim): Promise<void>
 }
 
 /** A sign-in attempt (password, e-mail code, passkey, current password) of an account from an address. */
-export function claimSignInAttempt(db: Db, username: string, address: string): Promise<AttemptClaim> {
+export function claimSignInAttempt(
+  db: Db,
+  username: string,
+  address: string,
+  deviceId?: string,
+): Promise<AttemptClaim> {
   return claimAttempt(db, [
-    { key: accountKey(username), limit: ACCOUNT_FAILURE_LIMIT },
+    { key: accountKey(username, deviceId), limit: ACCOUNT_FAILURE_LIMIT },
     { key: addressKey(address), limit: ADDRESS_FAILURE_LIMIT },
   ]);
 }
 
-/** A successful sign-in forgives the account's failures (not the address's). */
-export async function clearAccountFailures(db: Db, username: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.key, accountKey(username)));
+/** A successful sign-in forgives the failures of the count it was made against (not the address's). */
+export async function clearAccountFailures(db: Db, username: string, deviceId?: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.key, accountKey(username, deviceId)));
+}
+
+/** Whether unknown browsers are locked out of the account now. */
+export async function isAccountLocked(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ hits: count() })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.key, accountKey(username)), gt(signInFailures.failedAt, windowStart())));
+  return (row?.hits ?? 0) >= ACCOUNT_FAILURE_LIMIT;
+}
+
+/**
+ * Takes the one unlock mail an account may be sent per window: false when one was already
+ * sent, so an attacker who keeps the account locked cannot fill the person's mailbox.
+ */
+export async function claimUnlockMail(db: Db, username: string): Promise<boolean> {
+  try {
+    await claimAttempt(db, [{ key: `unlock-mail:${username.toLowerCase()}`, limit: 1 }]);
+    return true;
+  } catch {
+    return false;
+  }
 }

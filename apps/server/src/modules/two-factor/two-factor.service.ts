@@ -8,6 +8,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { twoFactorCodeMail } from '../../mail/templates/two-factor-code';
 import type { OrganizationLookup } from '../../plugins/tenancy';
 import { belongsToRequest, forgiveAccountFailures, type CandidateUser } from '../auth/auth.service';
+import { deviceOf } from '../auth/known-device';
 import { claimSignInAttempt, releaseAttempt } from '../auth/sign-in-limits';
 import { createSecretHasher, organizationOfToken, randomDigits } from '../verifications/secrets';
 import { consumeVerification, issueVerification } from '../verifications/verifications';
@@ -116,12 +117,20 @@ export async function sendTwoFactorCode(
  */
 export async function verifyTwoFactorCode(
   context: AppContext,
-  input: { token: string | undefined; code: string; lookup: OrganizationLookup; address: string },
+  input: {
+    token: string | undefined;
+    code: string;
+    lookup: OrganizationLookup;
+    address: string;
+    deviceCookie: string | undefined;
+  },
 ): Promise<VerifiedUser> {
   const attempt = await liveAttemptOf(context, input.token);
   if (!attempt || !belongsToRequest(input.lookup, attempt.organizationId)) throw unauthorized(SESSION_EXPIRED);
   const { db } = context.database;
-  const claim = await claimSignInAttempt(db, attempt.username, input.address);
+  // A known browser's codes count apart, like its passwords (ADR 0206).
+  const deviceId = deviceOf(context.config.secretKey, input.deviceCookie, attempt);
+  const claim = await claimSignInAttempt(db, attempt.username, input.address, deviceId);
   const { organizationId, userId } = attempt;
   const accepted = await withTenant(db, organizationId, async (tx) => {
     if (!(await takeCodeTry(tx, organizationId, attempt.id))) return null;
@@ -139,6 +148,6 @@ export async function verifyTwoFactorCode(
   }
   if (!accepted) throw unauthorized(INVALID_CODE);
   await releaseAttempt(db, claim);
-  await forgiveAccountFailures(context, attempt.username);
+  await forgiveAccountFailures(context, attempt.username, deviceId);
   return { organizationId, userId, username: attempt.username };
 }
