@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
@@ -81,6 +82,13 @@ describe('the money pages of an invoice', () => {
     expect(voided.json()).toMatchObject({ status: 'void', balance_cents: 0, total_cents: 132_938 });
     expect(await read(invoice.id)).toMatchObject({ status: 'void', display_status: 'void', balance_cents: 0 });
     expect(await listed(invoice.id)).toMatchObject({ status: 'void', balance_cents: 0 });
+    const exported = await admin.request({ url: '/admin/export' });
+    expectStatus(exported, 200);
+    const rows = strFromU8(unzipSync(new Uint8Array(exported.rawPayload))['invoices.csv']!).split('\r\n');
+    const header = rows[0]!.replace(/^\uFEFF/, '').split(',');
+    const row = rows.find((line) => line.startsWith(`${invoice.id},`))!.split(',');
+    expect(row[header.indexOf('total')]).toBe('1329.38');
+    expect(row[header.indexOf('balance')]).toBe('0.00');
   });
 
   it('carries the firm header in the issue answer itself, as GET does', async () => {

@@ -113,7 +113,9 @@ export default function InvoiceDetailPage() {
         </p>
       )}
       <InvoiceDocument invoice={current} />
-      <InvoicePaymentHistory history={current.payment_history} totalCents={current.total_cents} />
+      {(current.status !== 'void' || current.payment_history.length > 0) && (
+        <InvoicePaymentHistory history={current.payment_history} totalCents={current.total_cents} />
+      )}
       {emailing && (
         <EmailDialog
           title={`E-mail invoice ${current.number ?? ''}`}
