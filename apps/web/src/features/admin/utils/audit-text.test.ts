@@ -26,6 +26,8 @@ describe('the audit trail in words', () => {
     );
     expect(valueText('permissions', { all: false, can_view_clients: true }, names)).toBe('Can view clients');
     expect(valueText('expense_ids', [10, 11], names)).toBe('2 expenses');
+    expect(valueText('time_entry_ids', [4], names)).toBe('1 time entry');
+    expect(valueText('time_entry_ids', [4, 5], names)).toBe('2 time entries');
   });
 
   it('lists only what an update changed, and what a new record holds', () => {
@@ -35,9 +37,11 @@ describe('the audit trail in words', () => {
       { label: 'Status', before: 'draft', after: 'pending' },
       { label: 'Number', before: '—', after: 'INV-55' },
     ]);
-    expect(auditChanges({ before: null, after: { client_id: 25, memo: '', user_id: 3 }, names })).toEqual([
+    const created = { memo: '', status: 'active', tax_cents: 0, amount_cents: 500, client_id: 25, expense_ids: [] };
+    expect(auditChanges({ before: null, after: created, names })).toEqual([
       { label: 'Client', before: null, after: 'Acme Ltd (ACME)' },
-      { label: 'User', before: null, after: 'Sam Staff' },
+      { label: 'Amount', before: null, after: '$5.00' },
+      { label: 'Status', before: null, after: 'active' },
     ]);
   });
 

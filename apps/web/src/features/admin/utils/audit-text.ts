@@ -45,6 +45,14 @@ const PAST_TENSE: Record<string, string> = {
 /** Words of a snake_case name: "time_entry" -> "time entry". */
 const words = (name: string) => name.replace(/_/g, ' ').trim();
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const counted = (count: number, noun: string) =>
+  `${count} ${count === 1 ? noun : noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
+
+/** Which fields come first: the records a row points to, then its money and time, then the rest. */
+const rank = (field: string) => (REFERENCE_KIND[field] ? 0 : /(_cents|minutes)$/.test(field) ? 1 : 2);
+
+/** What a created or deleted record's field holding nothing reads as: such fields are left out. */
+const EMPTY_TEXTS = new Set(['—', '$0.00']);
 
 /** A field's label: "amount_cents" -> "Amount", "activity_type_id" -> "Activity type", "tax_rate_bp" -> "Tax rate". */
 export function fieldLabel(field: string): string {
@@ -81,8 +89,8 @@ export function valueText(field: string, value: unknown, names: Record<string, s
     return value;
   }
   if (Array.isArray(value)) {
-    if (field.endsWith('_ids'))
-      return `${value.length} ${words(field.replace(/_ids$/, ''))}${value.length === 1 ? '' : 's'}`;
+    if (value.length === 0) return '—';
+    if (field.endsWith('_ids')) return counted(value.length, words(field.replace(/_ids$/, '')));
     return value.map((item) => valueText(field, item, names)).join('; ') || '—';
   }
   if (isRecord(value)) {
@@ -98,8 +106,9 @@ export function valueText(field: string, value: unknown, names: Record<string, s
 }
 
 /**
- * The fields a row changed: with both sides, those whose values differ; a created record's
- * fields that hold something; a deleted record's fields as they were.
+ * The fields a row changed, the records it points to first: with both sides, those whose values
+ * differ; of a created or deleted record, the fields that held something (not an empty text, no
+ * list, no $0.00).
  */
 export function auditChanges(row: Pick<AuditText, 'before' | 'after' | 'names'>): AuditChange[] {
   const before = isRecord(row.before) ? row.before : null;
@@ -113,8 +122,9 @@ export function auditChanges(row: Pick<AuditText, 'before' | 'after' | 'names'>)
     .filter((field) =>
       before && after
         ? JSON.stringify(before[field]) !== JSON.stringify(after[field])
-        : shown(after ?? before, field) !== '—',
+        : !EMPTY_TEXTS.has(shown(after ?? before, field) ?? '—'),
     )
+    .sort((a, b) => rank(a) - rank(b))
     .map((field) => ({ label: fieldLabel(field), before: shown(before, field), after: shown(after, field) }));
 }
 
