@@ -78,7 +78,7 @@ export function valueText(field: string, value: unknown, names: Record<string, s
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (field.endsWith('_cents')) return formatMoney(value, { decimals: true });
-    if (field === 'minutes' || field.endsWith('_minutes')) return `${formatHours(value)} h`;
+    if (/(^|_)minutes(_|$)/.test(field)) return `${formatHours(value)} h`;
     if (field.endsWith('_bp') || field.endsWith('_basis_points')) return `${value / 100}%`;
     if (field.endsWith('_tenths')) return `${value / 10}`;
     if (field.endsWith('_mills')) return `$${(value / 1000).toFixed(3)}`;
@@ -94,6 +94,8 @@ export function valueText(field: string, value: unknown, names: Record<string, s
     return value.map((item) => valueText(field, item, names)).join('; ') || '—';
   }
   if (isRecord(value)) {
+    // A record kept with its name (a user's role) reads as that name.
+    if (typeof value.name === 'string') return value.name;
     const entries = Object.entries(value).filter(([key]) => !HIDDEN_FIELDS.has(key));
     // A set of flags (a role's permissions) reads as the ones that are on.
     if (entries.every(([, flag]) => typeof flag === 'boolean')) {
@@ -113,8 +115,9 @@ export function valueText(field: string, value: unknown, names: Record<string, s
 export function auditChanges(row: Pick<AuditText, 'before' | 'after' | 'names'>): AuditChange[] {
   const before = isRecord(row.before) ? row.before : null;
   const after = isRecord(row.after) ? row.after : null;
+  // An id the server names nothing for (a refund's own id) is the app's bookkeeping too.
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
-    (field) => !HIDDEN_FIELDS.has(field),
+    (field) => !HIDDEN_FIELDS.has(field) && (REFERENCE_KIND[field] !== undefined || !field.endsWith('_id')),
   );
   const shown = (side: Record<string, unknown> | null, field: string) =>
     side ? valueText(field, side[field], row.names) : null;
