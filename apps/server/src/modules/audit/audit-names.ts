@@ -67,8 +67,8 @@ export function rowKeys(row: NamedRow): Set<string> {
 
 /**
  * The names of the records a page of audit rows mentions, in one statement: a client as
- * "Legal name (CODE)", a person by full name, an invoice by its number (a draft has none, so
- * it has no name), the others by name. Each branch reads only the firm's own rows, besides the
+ * "Legal name (CODE)", a person by full name, a role by the name it shows, an invoice by its
+ * number (a draft has none, so it has no name), the others by name. Each branch reads only the firm's own rows, besides the
  * row-level security of the transaction, so an id from another firm names nothing.
  */
 export async function auditNames(tx: Tx, organizationId: number, rows: NamedRow[]): Promise<Map<string, string>> {
@@ -100,7 +100,8 @@ export async function auditNames(tx: Tx, organizationId: number, rows: NamedRow[
     select 'activity_type', id, name
       from activity_types where organization_id = ${organizationId} and id = any(${list(ids.activity_type)})
     union all
-    select 'role', id, name from roles where organization_id = ${organizationId} and id = any(${list(ids.role)})
+    select 'role', id, display_name
+      from roles where organization_id = ${organizationId} and id = any(${list(ids.role)})
     union all
     select 'invoice_text', id, name
       from invoice_texts where organization_id = ${organizationId} and id = any(${list(ids.invoice_text)})

@@ -68,6 +68,17 @@ describe('GET /audit-log names what its rows point to', () => {
     expect(created.items[0]?.record).toBe('Quillfeather Bakery LLC (QUILL-1)');
   });
 
+  it('names a role by the name it shows, not its key', async () => {
+    const made = await admin.request({
+      method: 'POST',
+      url: '/roles',
+      payload: { name: 'Seasonal preparer', permissions: {} },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { items } = await trail(admin, `entity=role&entity_id=${made.json<{ id: number }>().id}`);
+    expect(items[0]?.record).toBe('Seasonal preparer');
+  });
+
   it('leaves a draft invoice without a number unnamed rather than naming it by id', async () => {
     const draft = await admin.request({
       method: 'POST',

@@ -16,6 +16,7 @@ describe('the audit trail in words', () => {
     expect(valueText('amount_cents', -500, names)).toBe('[$5.00]');
     expect(valueText('minutes', 1, names)).toBe('0:01 h');
     expect(valueText('minutes', 90, names)).toBe('1.5 h');
+    expect(valueText('available_minutes_per_week', 2400, names)).toBe('40.0 h');
     expect(valueText('client_id', 25, names)).toBe('Acme Ltd (ACME)');
     expect(valueText('client_id', 'C-10001', names)).toBe('C-10001');
     expect(valueText('invoice_id', 96, names)).toBe('a draft invoice');
@@ -26,6 +27,9 @@ describe('the audit trail in words', () => {
     );
     expect(valueText('permissions', { all: false, can_view_clients: true }, names)).toBe('Can view clients');
     expect(valueText('expense_ids', [10, 11], names)).toBe('2 expenses');
+    expect(valueText('role', { id: 13, name: 'Seasonal preparer' }, names)).toBe('Seasonal preparer');
+    expect(valueText('time_entry_ids', [4], names)).toBe('1 time entry');
+    expect(valueText('time_entry_ids', [4, 5], names)).toBe('2 time entries');
   });
 
   it('lists only what an update changed, and what a new record holds', () => {
@@ -35,9 +39,19 @@ describe('the audit trail in words', () => {
       { label: 'Status', before: 'draft', after: 'pending' },
       { label: 'Number', before: '—', after: 'INV-55' },
     ]);
-    expect(auditChanges({ before: null, after: { client_id: 25, memo: '', user_id: 3 }, names })).toEqual([
+    const created = {
+      memo: '',
+      status: 'active',
+      tax_cents: 0,
+      amount_cents: 500,
+      client_id: 25,
+      expense_ids: [],
+      refund_id: 7,
+    };
+    expect(auditChanges({ before: null, after: created, names })).toEqual([
       { label: 'Client', before: null, after: 'Acme Ltd (ACME)' },
-      { label: 'User', before: null, after: 'Sam Staff' },
+      { label: 'Amount', before: null, after: '$5.00' },
+      { label: 'Status', before: null, after: 'active' },
     ]);
   });
 

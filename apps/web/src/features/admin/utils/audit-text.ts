@@ -45,6 +45,14 @@ const PAST_TENSE: Record<string, string> = {
 /** Words of a snake_case name: "time_entry" -> "time entry". */
 const words = (name: string) => name.replace(/_/g, ' ').trim();
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const counted = (count: number, noun: string) =>
+  `${count} ${count === 1 ? noun : noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
+
+/** Which fields come first: the records a row points to, then its money and time, then the rest. */
+const rank = (field: string) => (REFERENCE_KIND[field] ? 0 : /(_cents|minutes)$/.test(field) ? 1 : 2);
+
+/** What a created or deleted record's field holding nothing reads as: such fields are left out. */
+const EMPTY_TEXTS = new Set(['—', '$0.00']);
 
 /** A field's label: "amount_cents" -> "Amount", "activity_type_id" -> "Activity type", "tax_rate_bp" -> "Tax rate". */
 export function fieldLabel(field: string): string {
@@ -70,7 +78,7 @@ export function valueText(field: string, value: unknown, names: Record<string, s
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (field.endsWith('_cents')) return formatMoney(value, { decimals: true });
-    if (field === 'minutes' || field.endsWith('_minutes')) return `${formatHours(value)} h`;
+    if (/(^|_)minutes(_|$)/.test(field)) return `${formatHours(value)} h`;
     if (field.endsWith('_bp') || field.endsWith('_basis_points')) return `${value / 100}%`;
     if (field.endsWith('_tenths')) return `${value / 10}`;
     if (field.endsWith('_mills')) return `$${(value / 1000).toFixed(3)}`;
@@ -81,11 +89,13 @@ export function valueText(field: string, value: unknown, names: Record<string, s
     return value;
   }
   if (Array.isArray(value)) {
-    if (field.endsWith('_ids'))
-      return `${value.length} ${words(field.replace(/_ids$/, ''))}${value.length === 1 ? '' : 's'}`;
+    if (value.length === 0) return '—';
+    if (field.endsWith('_ids')) return counted(value.length, words(field.replace(/_ids$/, '')));
     return value.map((item) => valueText(field, item, names)).join('; ') || '—';
   }
   if (isRecord(value)) {
+    // A record kept with its name (a user's role) reads as that name.
+    if (typeof value.name === 'string') return value.name;
     const entries = Object.entries(value).filter(([key]) => !HIDDEN_FIELDS.has(key));
     // A set of flags (a role's permissions) reads as the ones that are on.
     if (entries.every(([, flag]) => typeof flag === 'boolean')) {
@@ -98,14 +108,16 @@ export function valueText(field: string, value: unknown, names: Record<string, s
 }
 
 /**
- * The fields a row changed: with both sides, those whose values differ; a created record's
- * fields that hold something; a deleted record's fields as they were.
+ * The fields a row changed, the records it points to first: with both sides, those whose values
+ * differ; of a created or deleted record, the fields that held something (not an empty text, no
+ * list, no $0.00).
  */
 export function auditChanges(row: Pick<AuditText, 'before' | 'after' | 'names'>): AuditChange[] {
   const before = isRecord(row.before) ? row.before : null;
   const after = isRecord(row.after) ? row.after : null;
+  // An id the server names nothing for (a refund's own id) is the app's bookkeeping too.
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
-    (field) => !HIDDEN_FIELDS.has(field),
+    (field) => !HIDDEN_FIELDS.has(field) && (REFERENCE_KIND[field] !== undefined || !field.endsWith('_id')),
   );
   const shown = (side: Record<string, unknown> | null, field: string) =>
     side ? valueText(field, side[field], row.names) : null;
@@ -113,8 +125,9 @@ export function auditChanges(row: Pick<AuditText, 'before' | 'after' | 'names'>)
     .filter((field) =>
       before && after
         ? JSON.stringify(before[field]) !== JSON.stringify(after[field])
-        : shown(after ?? before, field) !== '—',
+        : !EMPTY_TEXTS.has(shown(after ?? before, field) ?? '—'),
     )
+    .sort((a, b) => rank(a) - rank(b))
     .map((field) => ({ label: fieldLabel(field), before: shown(before, field), after: shown(after, field) }));
 }
 
