@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { subdomainFromHost } from '@practice/shared';
 import { api } from './api';
 import { applyBranding, type BrandingColors } from './branding';
+import { CSRF_ACCESS_COOKIE, CSRF_REFRESH_COOKIE, readCookie } from './cookies';
 import { DEV_ORG_SUBDOMAIN_KEY } from './dev-storage-keys';
 import { getSession } from './session-store';
 import { readStorage } from './storage-keys';
@@ -70,7 +71,10 @@ export function organizationSubdomain(host: string = window.location.host): stri
  */
 export async function loadOrganizationConfig(): Promise<void> {
   const load = ++latestLoad;
-  if (!organizationSubdomain() && !getSession().user) {
+  // A session cookie means a user is (probably) signed in: his firm is read alongside his
+  // user at start, not after it, since the pages wait for the firm's today (ADR 0200).
+  const signedIn = getSession().user || readCookie(CSRF_ACCESS_COOKIE) || readCookie(CSRF_REFRESH_COOKIE);
+  if (!organizationSubdomain() && !signedIn) {
     applyBranding(null);
     update({ status: 'loaded', config: null });
     return;
