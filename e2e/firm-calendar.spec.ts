@@ -101,6 +101,10 @@ test.describe("the firm's calendar in a browser a day ahead", () => {
     expect(posted).toBe(false);
     await paymentDate.fill(today);
     await form.getByRole('button', { name: 'Record payment of $180.00' }).click();
+    await page
+      .getByRole('dialog', { name: 'Record this payment?' })
+      .getByRole('button', { name: 'Record payment of $180.00' })
+      .click();
     await expect(page.getByRole('status')).toHaveText('Payment of $180.00 recorded: $180.00 applied, $0.00 unapplied.');
 
     // Paid in full today: collected, and nothing left on the same Billing row.
