@@ -3,9 +3,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { INVALID_ACCESS_CODE, type PortalCheckout, type PortalInvoice } from '@practice/shared';
-import { idempotencyKeys, invoices, sandboxEvents } from '../../db/schema/index';
+import { idempotencyKeys, invoices, paymentCheckouts, sandboxCheckouts, sandboxEvents } from '../../db/schema/index';
 import { clientFigures, invoiceOf, issuedInvoice, ledgerRowsOf } from '../../../test/money-records';
 import { mailsTo } from '../../../test/outbox';
 import {
@@ -20,7 +20,9 @@ import { createTestApp, signedIn, TEST_SECRET, type Session, type TestApp } from
 import { createClient, expectStatus, organizationIdOf, uniqueCode } from '../../../test/work-records';
 import { BAD_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REQUIRED } from '../payments/idempotency';
 import { PORTAL_ADDRESS_LIMIT, PORTAL_CODE_LIMIT, TOO_MANY_CODE_ATTEMPTS } from './portal-access';
-import { NOTHING_TO_PAY } from './portal-checkout.service';
+import { alreadyPaidMessage } from '../payments/provider-payments.service';
+import { NOTHING_TO_PAY, checkoutInProgress } from './portal-checkout.service';
+import { CHECKOUT_HOLD_MINUTES } from './providers/provider';
 import { BAD_SIGNATURE } from './portal.routes';
 import { PORTAL_COOKIE, PORTAL_SESSION_EXPIRED, signPortalSession } from './portal-session';
 import { CARD_DECLINED, NOT_A_TEST_CARD } from './providers/sandbox-page';
@@ -586,16 +588,67 @@ describe('client portal (API.md "Client portal")', () => {
       await expectRecordedOnce(invoice, email);
     });
 
-    it('two checkouts of the whole balance paid at once, racing a staff payment, never over-apply the invoice', async () => {
+    it('while a checkout of the whole balance is open, a second one (another tab, a reload) is 409', async () => {
+      const invoice = await invoiceFor(admin, 9000);
+      const browser = await openedBrowser(invoice.access_code);
+      const tab = await openedBrowser(invoice.access_code);
+      expectStatus(await startPayment(browser, 6000), 201);
+      // A reload makes a new Idempotency-Key: only what the open checkout leaves may be paid.
+      const whole = await startPayment(tab, 9000);
+      expectStatus(whole, 409);
+      expect(whole.json()).toEqual({
+        error: checkoutInProgress(3000),
+        details: { amount_cents: checkoutInProgress(3000) },
+      });
+      expectStatus(await startPayment(tab, 3000), 201);
+      const none = await startPayment(browser, 1);
+      expectStatus(none, 409);
+      expect(none.json().error).toBe(checkoutInProgress(0));
+      expect(await checkoutsOf(testApp, demoId, invoice.id)).toHaveLength(2);
+    });
+
+    it('two checkouts of the whole balance started at once: one succeeds, one is 409', async () => {
+      const invoice = await invoiceFor(admin, 9000);
+      const browsers = await Promise.all([openedBrowser(invoice.access_code), openedBrowser(invoice.access_code)]);
+      const answers = await Promise.all(browsers.map((browser) => startPayment(browser, 9000)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect(await checkoutsOf(testApp, demoId, invoice.id)).toHaveLength(1);
+    });
+
+    it('a checkout whose hold ran out may be overtaken; paid after the invoice was, its card is refunded, nothing recorded', async () => {
       const invoice = await invoiceFor(admin, 9000);
       const browser = await openedBrowser(invoice.access_code);
       const first: PortalCheckout = (await startPayment(browser, 9000)).json();
+      await testApp.context.database.db
+        .update(paymentCheckouts)
+        .set({ createdAt: sql`now() - make_interval(mins => ${CHECKOUT_HOLD_MINUTES + 1})` })
+        .where(eq(paymentCheckouts.id, first.checkout_id));
       const second: PortalCheckout = (await startPayment(browser, 9000)).json();
-      expect(first.checkout_id).not.toBe(second.checkout_id);
-      const events = [await sandboxEvent(first), await sandboxEvent(second)];
-      const [one, two, staff] = await Promise.all([
-        deliver(events[0]!),
-        deliver(events[1]!),
+      expect(second.status).toBe('open');
+      expect((await deliver(await sandboxEvent(second))).json().result).toBe('recorded');
+      expect((await deliver(await sandboxEvent(first))).json().result).toBe('refunded');
+      const late = await browser.request({ url: `/client-portal/payment/${first.checkout_id}` });
+      expect(late.json()).toMatchObject({
+        status: 'failed',
+        payment: null,
+        failure_message: alreadyPaidMessage(invoice.number, 9000),
+      });
+      const [sandbox] = await testApp.context.database.db
+        .select({ metadata: sandboxCheckouts.metadata })
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.id, `sbx_${first.checkout_id}`));
+      expect(sandbox!.metadata).toMatchObject({ refunded_cents: '9000' });
+      expect((await portalPaymentsOf(testApp, invoice.client_id)).map((row) => row.amountCents)).toEqual([9000]);
+      expect((await clientFigures(testApp, invoice.client_id)).unapplied).toBe(0);
+      await expectInvariants(invoice.client_id);
+    });
+
+    it('a checkout paid while a staff payment races it records what the invoice takes and refunds the rest', async () => {
+      const invoice = await invoiceFor(admin, 9000);
+      const browser = await openedBrowser(invoice.access_code);
+      const checkout: PortalCheckout = (await startPayment(browser, 9000)).json();
+      const [portal, staff] = await Promise.all([
+        deliver(await sandboxEvent(checkout)),
         admin.request({
           method: 'POST',
           url: '/payments',
@@ -608,20 +661,20 @@ describe('client portal (API.md "Client portal")', () => {
           },
         }),
       ]);
-      expect([one!.json().result, two!.json().result]).toEqual(['recorded', 'recorded']);
+      expect(portal.json().result).toBe('recorded');
       // The staff payment applies only if it came before the balance was gone.
-      expect([201, 422]).toContain(staff!.statusCode);
-      const staffCents = staff!.statusCode === 201 ? 3000 : 0;
+      expect([201, 422]).toContain(staff.statusCode);
+      const staffCents = staff.statusCode === 201 ? 3000 : 0;
       expect(await invoiceOf(admin, invoice.id)).toMatchObject({
         status: 'paid',
         applied_cents: 9000,
         balance_cents: 0,
       });
-      const portal = await portalPaymentsOf(testApp, invoice.client_id);
-      expect(portal.map((row) => row.amountCents)).toEqual([9000, 9000]);
-      expect(portal.reduce((sum, row) => sum + row.appliedCents, 0)).toBe(9000 - staffCents);
-      const figures = await clientFigures(testApp, invoice.client_id);
-      expect(figures.unapplied).toBe(18_000 + staffCents - 9000);
+      const recorded = await portalPaymentsOf(testApp, invoice.client_id);
+      expect(recorded.map((row) => [row.amountCents, row.appliedCents])).toEqual([
+        [9000 - staffCents, 9000 - staffCents],
+      ]);
+      expect((await clientFigures(testApp, invoice.client_id)).unapplied).toBe(0);
       await expectInvariants(invoice.client_id);
     });
 

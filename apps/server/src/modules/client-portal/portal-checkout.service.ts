@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { formatMoney, type PortalCheckout, type PortalPaymentInput } from '@practice/shared';
 import { withTenant, type Db, type Tx } from '../../db/client';
 import { invoices, paymentCheckouts, payments, type PaymentCheckoutRow } from '../../db/schema/index';
@@ -9,12 +9,36 @@ import { onceForKey, requestDigest } from '../payments/idempotency';
 import { lockClient } from '../payments/payment-allocation';
 import { portalInvoiceView } from './portal-invoice';
 import type { PortalSession } from './portal-session';
-import type { PaymentProvider } from './providers/provider';
+import { CHECKOUT_HOLD_MINUTES, type PaymentProvider } from './providers/provider';
 
 export const NOTHING_TO_PAY = 'This invoice has nothing left to pay';
 export const CHECKOUT_NOT_FOUND = 'Payment not found';
 export const amountAboveBalance = (balanceCents: number) =>
   `The amount must be at most the balance of ${formatMoney(balanceCents, { decimals: true })}`;
+export const checkoutInProgress = (leftCents: number) =>
+  leftCents > 0
+    ? `A payment of this invoice is already in progress: at most ${formatMoney(leftCents, { decimals: true })} is left to pay`
+    : 'A payment of the whole balance is already in progress: finish it, or try again in a few minutes';
+
+/**
+ * What the invoice's open checkouts of the last CHECKOUT_HOLD_MINUTES hold of its balance (ADR
+ * 0212). Read under the client's lock, which every checkout start and settlement takes, so
+ * two starts at once cannot both count the same balance as free.
+ */
+async function heldByOpenCheckouts(tx: Tx, organizationId: number, invoiceId: number): Promise<number> {
+  const [row] = await tx
+    .select({ held: sql<string>`coalesce(sum(${paymentCheckouts.amountCents}), 0)` })
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.organizationId, organizationId),
+        eq(paymentCheckouts.invoiceId, invoiceId),
+        eq(paymentCheckouts.status, 'open'),
+        gt(paymentCheckouts.createdAt, sql`now() - make_interval(mins => ${CHECKOUT_HOLD_MINUTES})`),
+      ),
+    );
+  return Number(row?.held ?? 0);
+}
 
 /** The portal's pages on the firm's address (PUBLIC_URL with its subdomain), where the provider sends the client back. */
 export function portalBase(publicUrl: string, subdomain: string): string {
@@ -105,6 +129,12 @@ export async function startCheckout(
       if (input.amount_cents > invoice.balance_cents) {
         const message = amountAboveBalance(invoice.balance_cents);
         throw new AppError(422, message, { amount_cents: message });
+      }
+      // Another tab's or an earlier reload's checkout may still be paid: it holds its amount.
+      const left = invoice.balance_cents - (await heldByOpenCheckouts(tx, organizationId, invoiceId));
+      if (input.amount_cents > left) {
+        const message = checkoutInProgress(Math.max(left, 0));
+        throw new AppError(409, message, { amount_cents: message });
       }
       const [row] = await tx
         .insert(paymentCheckouts)

@@ -196,6 +196,8 @@ export function registerClientPortalRoutes(
           amountCents: event.amountCents,
           failureMessage: event.failureMessage,
         });
+        // Outside our transaction: a provider that fails answers 500, and its redelivery asks again.
+        if (settled.refund) await provider.refund(settled.refund);
         if (settled.mailed) mail.kick();
         if (settled.result === 'unknown-checkout') {
           request.log.warn({ provider: provider.name, eventId: event.id }, 'payment event for an unknown checkout');

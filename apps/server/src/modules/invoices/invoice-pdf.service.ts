@@ -4,6 +4,7 @@ import { withTenant, type Db, type Tx } from '../../db/client';
 import { clients, invoices, organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import type { InvoiceCaller } from './invoice-drafts.service';
+import { drawableLogo } from '../organization-settings/logo-image';
 import { renderInvoicePdf } from './invoice-pdf';
 import { INVOICE_NOT_FOUND, invoiceViewFrom } from './invoice-view';
 
@@ -69,10 +70,12 @@ export async function invoicePdf(
     return { invoice, header };
   });
   // pdfkit draws no WebP: that logo is left out, unread.
-  const logo =
+  const stored =
     caller.logo && header.logoFile && header.logoContentType !== 'image/webp'
       ? await caller.logo(organizationId, header.logoFile)
       : null;
+  // A logo stored before uploads were checked may not draw: the PDF leaves it out (issue 27).
+  const logo = stored && drawableLogo(stored, header.logoContentType ?? '') ? stored : null;
   const cityLine = cityLineOf(header.city, header.region, header.postalCode);
   const content = await renderInvoicePdf(
     {

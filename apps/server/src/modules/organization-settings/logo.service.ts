@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { withTenant, type Db } from '../../db/client';
 import { organizations } from '../../db/schema/index';
 import type { SessionUser } from '../../plugins/route-permission';
+import { AppError } from '../../lib/errors';
 import { writeAudit } from '../audit/audit';
 import type { DetectedType } from '../uploads/file-type';
 import type { FileStore } from '../uploads/file-store';
 import type { UploadRules } from '../uploads/single-upload';
+import { drawableLogo, LOGO_UNREADABLE } from './logo-image';
 import { loadSettings, type OrganizationSettings } from './settings.service';
 
 /** What a logo may be: a raster image of 512 KB at most, judged by its bytes (no SVG: it can carry script). */
@@ -27,6 +29,10 @@ export async function replaceLogo(
   upload: { content: Buffer; type: DetectedType } | null,
 ): Promise<OrganizationSettings> {
   const organizationId = actor.organizationId;
+  // WebP is for the pages only (pdfkit draws none, so PDFs leave it out); PNG and JPEG must draw.
+  if (upload && upload.type.contentType !== 'image/webp' && !drawableLogo(upload.content, upload.type.contentType)) {
+    throw new AppError(415, LOGO_UNREADABLE);
+  }
   const stored = upload ? await store.save(organizationId, upload.content) : null;
   let previous: string | null = null;
   try {

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { withTenant, type Db } from '../../db/client';
-import { clients, invoices, paymentCheckouts, type PaymentCheckoutRow } from '../../db/schema/index';
+import { formatMoney } from '@practice/shared';
+import { withTenant, type Db, type Tx } from '../../db/client';
+import { clients, invoices, paymentCheckouts, payments, type PaymentCheckoutRow } from '../../db/schema/index';
 import { enqueueMail } from '../../mail/outbox';
 import { paymentReceiptMail } from '../../mail/templates/payment-receipt';
+import type { RefundRequest } from '../client-portal/providers/provider';
 import { readBillingSettings } from '../invoices/billing-settings';
 import { lockClient } from './payment-allocation';
 import { insertPayment } from './payments.service';
@@ -18,7 +20,33 @@ export type SettledCheckout = {
   failureMessage: string | null;
 };
 
-export type SettleResult = 'recorded' | 'failed' | 'already-settled' | 'unknown-checkout';
+export type SettleResult = 'recorded' | 'refunded' | 'failed' | 'already-settled' | 'unknown-checkout';
+
+/** `refund`: what the caller gives back to the card once this is committed (the provider is called outside our transaction). */
+export type Settled = { result: SettleResult; mailed: boolean; refund?: RefundRequest };
+
+/** What a settled checkout's event charged beyond the payment it recorded: the refund it is owed. */
+async function refundOwed(tx: Tx, checkout: PaymentCheckoutRow, event: SettledCheckout): Promise<RefundRequest | null> {
+  if (event.outcome !== 'succeeded') return null;
+  let recorded = 0;
+  if (checkout.paymentId !== null) {
+    const [row] = await tx
+      .select({ amountCents: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.organizationId, checkout.organizationId), eq(payments.id, checkout.paymentId)));
+    recorded = row?.amountCents ?? 0;
+  }
+  const owed = event.amountCents - recorded;
+  return owed > 0
+    ? { checkoutId: checkout.id, providerCheckoutId: checkout.providerCheckoutId ?? checkout.id, amountCents: owed }
+    : null;
+}
+
+/** What the client reads of a checkout paid after its invoice was: nothing charged in the end. */
+export function alreadyPaidMessage(invoiceNumber: string | null, refundedCents: number): string {
+  const invoice = invoiceNumber ? `Invoice ${invoiceNumber}` : 'The invoice';
+  return `${invoice} was already paid: the ${formatMoney(refundedCents, { decimals: true })} charged to your card was refunded`;
+}
 
 /**
  * Records what a provider's event says of a portal checkout, exactly once (ADR 0144): under the
@@ -28,10 +56,7 @@ export type SettleResult = 'recorded' | 'failed' | 'already-settled' | 'unknown-
  * replay or another event type that means the same, finds it settled and changes nothing.
  * The payment also carries the event's id, unique per provider, as a second wall.
  */
-export async function settleCheckout(
-  db: Db,
-  event: SettledCheckout,
-): Promise<{ result: SettleResult; mailed: boolean }> {
+export async function settleCheckout(db: Db, event: SettledCheckout): Promise<Settled> {
   const { organizationId } = event;
   // A genuine event names the firm our checkout was made for; anything else names no checkout of ours.
   if (!Number.isSafeInteger(organizationId) || organizationId <= 0 || organizationId > 2_147_483_647) {
@@ -44,7 +69,10 @@ export async function settleCheckout(
     const client = await lockClient(tx, organizationId, seen.clientId);
     const [checkout] = (await tx.select().from(paymentCheckouts).where(key).for('update')) as PaymentCheckoutRow[];
     if (!checkout || checkout.status !== 'open' || checkout.provider !== event.provider) {
-      return { result: 'already-settled' as const, mailed: false };
+      // The same event again: its refund, if it had one, may not have reached the provider; asking again refunds once.
+      const refund =
+        checkout && checkout.providerEventId === event.eventId ? await refundOwed(tx, checkout, event) : null;
+      return { result: 'already-settled' as const, mailed: false, ...(refund ? { refund } : {}) };
     }
     if (event.outcome === 'failed') {
       await tx
@@ -72,17 +100,44 @@ export async function settleCheckout(
     const settings = await readBillingSettings(tx, organizationId);
     const open = invoice && (invoice.status === 'pending' || invoice.status === 'partial');
     // The balance may have fallen since the checkout began (staff recorded a payment, a credit
-    // memo): the card was charged all the same, so what the invoice cannot take stays as credit.
+    // memo, a checkout that outlived its hold): only what the invoice takes is recorded, and the
+    // rest goes back to the card once this commits (ADR 0212); a redelivery of the event asks
+    // again, and the provider refunds once (idempotent on our checkout).
     const applied = open ? Math.min(event.amountCents, invoice.balance ?? 0) : 0;
+    const refunded = event.amountCents - applied;
+    const refund: RefundRequest | undefined =
+      refunded > 0
+        ? {
+            checkoutId: checkout.id,
+            providerCheckoutId: checkout.providerCheckoutId ?? checkout.id,
+            amountCents: refunded,
+          }
+        : undefined;
+    if (applied === 0) {
+      await tx
+        .update(paymentCheckouts)
+        .set({
+          status: 'failed',
+          failureMessage: alreadyPaidMessage(invoice?.number ?? null, refunded),
+          providerEventId: event.eventId,
+          settledAt: new Date(),
+        })
+        .where(key);
+      return { result: 'refunded' as const, mailed: false, refund };
+    }
     const reference = `Portal ${invoice?.number ?? ''}`.trim();
+    const refundNote = refunded > 0 ? `; ${formatMoney(refunded, { decimals: true })} refunded to the card` : '';
     const payment = await insertPayment(tx, organizationId, null, client, {
       clientId: checkout.clientId,
       paymentDate: settings.today,
-      amountCents: event.amountCents,
+      amountCents: applied,
       method: 'card',
       reference,
-      memo: `Paid in the client portal (${event.provider} ${checkout.providerCheckoutId ?? checkout.id})`.slice(0, 500),
-      applications: applied > 0 ? [{ invoiceId: checkout.invoiceId, amountCents: applied }] : [],
+      memo: `Paid in the client portal (${event.provider} ${checkout.providerCheckoutId ?? checkout.id})${refundNote}`.slice(
+        0,
+        500,
+      ),
+      applications: [{ invoiceId: checkout.invoiceId, amountCents: applied }],
       source: 'portal',
       provider: event.provider,
       providerEventId: event.eventId,
@@ -102,12 +157,12 @@ export async function settleCheckout(
           clientName: invoice!.clientName,
           invoiceNumber: invoice!.number ?? '',
           paymentDate: payment.payment_date,
-          amountCents: event.amountCents,
+          amountCents: applied,
           balanceCents: Math.max(0, (invoice!.balance ?? 0) - applied),
           reference,
         }),
       );
     }
-    return { result: 'recorded' as const, mailed: Boolean(to) };
+    return { result: 'recorded' as const, mailed: Boolean(to), ...(refund ? { refund } : {}) };
   });
 }

@@ -14,6 +14,15 @@ export type CheckoutRequest = {
 /** The provider's checkout: where the client's browser goes to give his card to the provider, never to us. */
 export type ProviderCheckout = { providerCheckoutId: string; url: string };
 
+/** Part of a paid checkout given back to the card: the invoice could not take it (issue 27). */
+export type RefundRequest = { checkoutId: string; providerCheckoutId: string; amountCents: number };
+
+/**
+ * How long an open checkout holds its amount of the invoice's balance (ADR 0212): a second
+ * checkout meanwhile may cover only what is left. The provider's checkout expires with it.
+ */
+export const CHECKOUT_HOLD_MINUTES = 30;
+
 /** A verified provider event, mapped to what the portal needs. */
 export type ProviderEvent =
   | {
@@ -31,12 +40,14 @@ export type ProviderEvent =
 export class BadEventSignature extends Error {}
 
 /**
- * One payment provider (ADR 0144). createCheckout is idempotent on `checkoutId`: asked again
+ * One payment provider (ADR 0144, 0212). createCheckout is idempotent on `checkoutId`: asked again
  * for the same checkout it answers the same one. verifyEvent checks the signature over the
  * raw body before reading anything of it.
  */
 export type PaymentProvider = {
   name: CheckoutProvider;
   createCheckout: (request: CheckoutRequest) => Promise<ProviderCheckout>;
+  /** Gives back part of a paid checkout; idempotent on `checkoutId`, so a retried settlement refunds once. */
+  refund: (request: RefundRequest) => Promise<void>;
   verifyEvent: (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => ProviderEvent;
 };

@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { sandboxCheckouts } from '../../../db/schema/index';
@@ -48,6 +49,15 @@ export function sandboxProvider(ownerDb: Db, secret: string): PaymentProvider {
         })
         .onConflictDoNothing();
       return { providerCheckoutId: id, url: `${SANDBOX_CHECKOUT_PATH}/${id}` };
+    },
+    async refund(request) {
+      // The sandbox's own record of the refund, as a real provider keeps it on its side; repeated, it stays one.
+      await ownerDb
+        .update(sandboxCheckouts)
+        .set({
+          metadata: sql`${sandboxCheckouts.metadata} || ${JSON.stringify({ refunded_cents: String(request.amountCents) })}::jsonb`,
+        })
+        .where(eq(sandboxCheckouts.id, request.providerCheckoutId));
     },
     verifyEvent(rawBody, headers): ProviderEvent {
       const body = rawBody.toString('utf8');

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { BadEventSignature, type PaymentProvider, type ProviderEvent } from './provider';
+import { BadEventSignature, CHECKOUT_HOLD_MINUTES, type PaymentProvider, type ProviderEvent } from './provider';
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; currency?: string };
 
@@ -66,11 +66,22 @@ export function stripeProvider(settings: StripeSettings, client?: Stripe): Payme
           payment_intent_data: { metadata },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
+          // Our checkout holds its amount of the balance this long; Stripe's then takes no card (30 min is its least).
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_HOLD_MINUTES * 60,
         },
         { idempotencyKey: `portal-checkout-${request.checkoutId}` },
       );
       if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
       return { providerCheckoutId: session.id, url: session.url };
+    },
+    async refund(request) {
+      const session = await stripe.checkout.sessions.retrieve(request.providerCheckoutId);
+      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe checkout ${request.providerCheckoutId} has no payment to refund`);
+      await stripe.refunds.create(
+        { payment_intent: intent, amount: request.amountCents, metadata: { checkout_id: request.checkoutId } },
+        { idempotencyKey: `portal-refund-${request.checkoutId}` },
+      );
     },
     verifyEvent(rawBody, headers) {
       const signature = headers['stripe-signature'];
