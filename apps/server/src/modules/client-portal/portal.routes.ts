@@ -132,6 +132,8 @@ export function registerClientPortalRoutes(
           400: errorAnswer(400, 'The amount breaks a rule, or the Idempotency-Key is missing or malformed'),
           401: noPortalSession,
           403: errorAnswer(403, 'The CSRF value is missing'),
+          409: errorAnswer(409, 'The invoice has nothing left to pay, or open checkouts hold the amount asked'),
+          422: errorAnswer(422, 'The amount is above the balance'),
         },
       },
     },

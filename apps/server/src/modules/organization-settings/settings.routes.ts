@@ -5,6 +5,7 @@ import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import { organizationSettingsSchema } from '@practice/shared';
 import type { AppContext } from '../../app-context';
+import { errorAnswer } from '../../plugins/error-answers';
 import { organizations } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { fileAnswer } from '../../lib/file-answers';
@@ -107,7 +108,15 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
       LOGO_PATH,
       {
         config: { permission: 'all' },
-        schema: { summary: "Replace the firm's logo", tags, response: { 200: settingsAnswer } },
+        schema: {
+          summary: "Replace the firm's logo",
+          tags,
+          response: {
+            200: settingsAnswer,
+            413: errorAnswer(413, 'The logo is larger than 512 KB'),
+            415: errorAnswer(415, 'Not a PNG, JPEG or WebP image, or one that does not decode'),
+          },
+        },
       },
       async (request) => replaceLogo(db, store, sessionUserOf(request), await readSingleUpload(request, LOGO_RULES)),
     );

@@ -12,6 +12,7 @@ import {
   refundViewSchema,
 } from '@practice/shared';
 import type { AppContext } from '../../app-context';
+import { errorAnswer } from '../../plugins/error-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
 import { idempotencyKeyOf } from './idempotency';
@@ -97,7 +98,14 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
         params: idParams,
         body: paymentApplicationsSchema,
         tags,
-        response: { 200: paymentViewSchema },
+        response: {
+          200: paymentViewSchema,
+          409: errorAnswer(
+            409,
+            'The payment is void, was changed since `version` was read, or its credit was refunded',
+          ),
+          422: errorAnswer(422, 'The applications exceed the payment or an invoice balance'),
+        },
       },
     },
     async (request) => setApplications(db, sessionUserOf(request), request.params.id, request.body),
