@@ -48,7 +48,8 @@ export const paymentApplicationSchema = z.object({
 });
 export type PaymentApplicationInput = z.infer<typeof paymentApplicationSchema>;
 
-const applicationList = z.array(paymentApplicationSchema, 'Applications must be a list').check(
+/** The applications of a payment as a list: POST and PUT carry it, and the forms check it alone. */
+export const paymentApplicationListSchema = z.array(paymentApplicationSchema, 'Applications must be a list').check(
   z.maxLength(PAYMENT_APPLICATIONS_MAX, `At most ${PAYMENT_APPLICATIONS_MAX} applications`),
   z.refine(
     (list) => new Set(list.map((application) => application.invoice_id)).size === list.length,
@@ -68,20 +69,23 @@ const paymentFields = {
 export const paymentSchema = z.object({
   client_id: idOf('Client'),
   ...paymentFields,
-  applications: z.optional(applicationList),
+  applications: z.optional(paymentApplicationListSchema),
 });
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
 /** PUT /payments/{id}: the fields with `version`; applications, when given, replace the current ones. */
 export const paymentUpdateSchema = z.object({
   ...paymentFields,
-  applications: z.optional(applicationList),
+  applications: z.optional(paymentApplicationListSchema),
   version: versionField(),
 });
 export type PaymentUpdateInput = z.infer<typeof paymentUpdateSchema>;
 
 /** PUT /payments/{id}/applications: unapply (an empty list), move, or apply a credit later; `version` as read. */
-export const paymentApplicationsSchema = z.object({ applications: applicationList, version: versionField() });
+export const paymentApplicationsSchema = z.object({
+  applications: paymentApplicationListSchema,
+  version: versionField(),
+});
 export type PaymentApplicationsInput = z.infer<typeof paymentApplicationsSchema>;
 
 export const paymentVoidSchema = z.object({ reason: requiredText('Reason', PAYMENT_MEMO_MAX) });

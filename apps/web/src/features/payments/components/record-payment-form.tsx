@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatMoney, paymentApplicationsSchema, paymentSchema, type PaymentInput } from '@practice/shared';
+import { formatMoney, paymentApplicationListSchema, paymentSchema, type PaymentInput } from '@practice/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { useFirmToday } from '../../../lib/firm-today';
 import { notAfterToday } from '../../../lib/not-after-today';
@@ -36,9 +36,9 @@ export function typedOf(cents: Map<number, number>): Record<string, string> {
  * payment's own fields): the list, or the first message to show at the top of the form.
  */
 export function checkedApplications(invoices: ApplicableInvoice[], typed: Record<string, string>) {
-  const parsed = paymentApplicationsSchema.safeParse({ applications: applicationsOf(invoices, typed) });
+  const parsed = paymentApplicationListSchema.safeParse(applicationsOf(invoices, typed));
   return parsed.success
-    ? { applications: parsed.data.applications, error: null }
+    ? { applications: parsed.data, error: null }
     : { applications: null, error: parsed.error.issues[0]?.message ?? 'Check the applied amounts' };
 }
 
