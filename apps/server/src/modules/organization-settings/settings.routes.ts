@@ -74,7 +74,10 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
         summary: "Download the firm's logo",
         querystring: logoQuery,
         tags,
-        response: { 200: fileAnswer('The logo', [...(LOGO_RULES.types ?? [])]) },
+        response: {
+          404: errorAnswer(404, 'The firm has no logo'),
+          200: fileAnswer('The logo', [...(LOGO_RULES.types ?? [])]),
+        },
       },
     },
     async (request: FastifyRequest<{ Querystring: z.infer<typeof logoQuery> }>, reply) => {
