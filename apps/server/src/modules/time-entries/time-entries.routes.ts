@@ -52,7 +52,10 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
         summary: 'List time entries',
         querystring: timeEntryListQuery,
         tags,
-        response: { 200: timeEntryListAnswer },
+        response: {
+          404: errorAnswer(404, 'A user or client in the filter is not of this firm'),
+          200: timeEntryListAnswer,
+        },
       },
     },
     async (request) => listTimeEntries(db, sessionUserOf(request), request.query),
