@@ -81,7 +81,11 @@ export function registerClientPortalRoutes(
       schema: {
         summary: "Read the portal session's invoice",
         tags,
-        response: { 200: portalInvoiceAnswer, 401: noPortalSession },
+        response: {
+          404: errorAnswer(404, 'The invoice of the session was voided'),
+          200: portalInvoiceAnswer,
+          401: noPortalSession,
+        },
       },
     },
     async (request) => {
@@ -100,7 +104,11 @@ export function registerClientPortalRoutes(
       schema: {
         summary: "Download the portal session's invoice as PDF",
         tags,
-        response: { 200: pdfAnswer('The invoice as printed'), 401: noPortalSession },
+        response: {
+          404: errorAnswer(404, 'The invoice of the session was voided'),
+          200: pdfAnswer('The invoice as printed'),
+          401: noPortalSession,
+        },
       },
     },
     async (request, reply) => {

@@ -43,7 +43,15 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: 'List expenses', querystring: expenseListQuery, tags, response: { 200: expenseListAnswer } },
+      schema: {
+        summary: 'List expenses',
+        querystring: expenseListQuery,
+        tags,
+        response: {
+          404: errorAnswer(404, 'A user or client in the filter is not of this firm'),
+          200: expenseListAnswer,
+        },
+      },
     },
     async (request) => listExpenses(db, sessionUserOf(request), request.query),
   );
@@ -209,7 +217,7 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
           summary: 'Attach a receipt to an expense',
           params: idParams,
           tags,
-          response: { 200: expenseAnswer },
+          response: { 409: errorAnswer(409, 'The expense is billed: its receipt stays'), 200: expenseAnswer },
         },
       },
       async (request) =>

@@ -45,7 +45,10 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
         summary: "Update the firm's settings",
         body: organizationSettingsSchema,
         tags,
-        response: { 200: settingsAnswer },
+        response: {
+          409: errorAnswer(409, 'The settings were changed by someone else since they were read'),
+          200: settingsAnswer,
+        },
       },
     },
     async (request) => updateSettings(db, sessionUserOf(request), request.body),

@@ -9,7 +9,7 @@ import {
   passkeyRenameSchema,
   reauthenticationSchema,
 } from '@practice/shared';
-import { errorAnswer } from '../../plugins/error-answers';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
@@ -163,6 +163,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
         body: passkeyAuthenticationSchema,
         tags,
         response: {
+          429: rateLimitedAnswer('Too many failed sign-ins from this address or for this account'),
           401: errorAnswer(401, 'The passkey is unknown or its signature does not verify'),
           200: sessionUserAnswer,
         },
