@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { twoFactorCodeRequestSchema } from '@practice/shared';
 import { z } from 'zod';
-import { errorAnswer } from '../../plugins/error-answers';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { PENDING_2FA_COOKIE } from './pending-cookie';
@@ -26,6 +26,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContex
         querystring: twoFactorCodeRequestSchema,
         tags: ['auth'],
         response: {
+          429: rateLimitedAnswer('Too many codes sent for this sign-in'),
           401: errorAnswer(401, 'No pending sign-in in this browser, or an expired one'),
           200: codeSentAnswer,
         },
