@@ -22,6 +22,7 @@ import type { RoutePermission } from '../src/plugins/route-permission';
 import { operationsOf, routeUrlOf, type JsonSchema, type Operation } from './fuzz/openapi-operations';
 import { isIdName, valueFor } from './fuzz/request-arbitrary';
 import { SoftwareAuthenticator } from './software-authenticator';
+import { undeclaredAnswersOf } from './answer-record';
 import { Session, createTestApp, type TestApp } from './test-app';
 import { signedInWithCode } from './two-factor-sign-in';
 import { ownerRows } from './work-records';
@@ -469,5 +470,11 @@ describe('the authorization matrix', () => {
     );
     expect(refused).toBeGreaterThan(0);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("declares every status this file's calls were answered with (docs/decisions/0220)", async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

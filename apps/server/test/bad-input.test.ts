@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MALFORMED_MULTIPART } from '../src/modules/uploads/single-upload';
 import { NUL_MESSAGE } from '../src/plugins/text-guard';
+import { undeclaredAnswersOf } from './answer-record';
 import { Session, createTestApp, signedIn, type TestApp } from './test-app';
 import { createActivityType, createClient, type ActivityTypeBody, type ClientBody } from './work-records';
 
@@ -256,5 +257,11 @@ describe('a malformed multipart receipt answers 400', () => {
     expect(response.json<{ error: string }>().error).toBe(
       payload === '' ? 'Choose a receipt file to upload' : MALFORMED_MULTIPART,
     );
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("declares every status this file's calls were answered with (docs/decisions/0220)", async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
+import { undeclaredAnswers, type OpenApiPaths } from './answer-record';
+import { createTestApp, signedIn, type TestApp } from './test-app';
 
 /**
  * The OpenAPI document is complete (issue 19, docs/decisions/0166): every operation has a
@@ -97,5 +98,28 @@ describe('the OpenAPI document', () => {
     const refused = await testApp.app.inject({ url: '/payments' });
     expect(refused.statusCode).toBe(401);
     expect(Object.keys(refused.json()).every((field) => field in documented.properties!)).toBe(true);
+  });
+});
+
+describe('the check of answered statuses against the document (docs/decisions/0220)', () => {
+  it('names a status a route answered that its operation does not declare, and nothing else', async () => {
+    const admin = await signedIn(testApp.app, 'admin');
+    const stale = await admin.request({ method: 'PUT', url: '/clients/1', payload: { version: -1 } });
+    expect(stale.statusCode).toBeGreaterThanOrEqual(400);
+    const recorded = [{ method: 'PUT', path: '/clients/1', status: stale.statusCode }];
+    expect(undeclaredAnswers(document.paths as OpenApiPaths, recorded)).toEqual([]);
+    const { [String(stale.statusCode)]: _dropped, ...others } = document.paths['/clients/{id}']!.put!.responses;
+    const withoutIt = { ...document.paths, '/clients/{id}': { put: { responses: others } } };
+    expect(undeclaredAnswers(withoutIt as OpenApiPaths, recorded)).toEqual([`PUT /clients/{id} ${stale.statusCode}`]);
+  });
+
+  it('declares the Idempotency-Key header of POST /payments, and 429 on the sign-in and portal calls', () => {
+    const parameters = (document.paths['/payments']!.post as { parameters?: { in: string; name: string }[] })
+      .parameters;
+    expect(parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
+    expect(Object.keys(document.paths['/login']!.post!.responses)).toEqual(expect.arrayContaining(['401', '429']));
+    expect(Object.keys(document.paths['/client-portal/session']!.post!.responses)).toContain('429');
+    const uploads = document.paths['/api/organization/logo']!.post!.responses;
+    expect(Object.keys(uploads)).toEqual(expect.arrayContaining(['413', '415']));
   });
 });

@@ -11,6 +11,7 @@ import { describeExchange, formatCounts, runMalformed } from './fuzz/malformed-r
 import { operationsOf, routeUrlOf, type JsonSchema, type Operation } from './fuzz/openapi-operations';
 import { isIdName, requestFor, type FuzzRequest } from './fuzz/request-arbitrary';
 import { changedTables, tableChecksums } from './fuzz/table-checksums';
+import { undeclaredAnswersOf } from './answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from './test-app';
 import { createActivityType, createClient, createTimeEntry } from './work-records';
 
@@ -222,4 +223,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
       expect([...signedInRun.failures, ...signedOutRun.failures]).toEqual([]);
     },
   );
+});
+
+describe('the OpenAPI document', () => {
+  it("declares every status this file's calls were answered with (docs/decisions/0220)", async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import type { AppContext } from '../src/app-context';
 import type { Config } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { createTokenSigner } from '../src/modules/auth/tokens';
+import { recordAnswers } from './answer-record';
 import { openTestDatabase } from './database-template';
 
 export const TEST_SECRET = 'test-secret-key-that-is-long-enough-for-hs256';
@@ -45,6 +46,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     secureCookies: false,
   };
   const app = await buildApp(context);
+  recordAnswers(app);
   return {
     app,
     context,

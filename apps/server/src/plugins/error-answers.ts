@@ -14,6 +14,8 @@ const DEFAULT_DESCRIPTIONS: Record<number, string> = {
   401: 'No session, or an expired or revoked one',
   403: "The user's role lacks the route's permission, the CSRF value is missing, or the organization is not his",
   404: 'No such record in this organization',
+  413: 'The body is larger than the route takes',
+  415: 'The body comes in a content type the route does not read',
 };
 
 /**
@@ -24,3 +26,7 @@ const DEFAULT_DESCRIPTIONS: Record<number, string> = {
 export function errorAnswer(status: number, description = DEFAULT_DESCRIPTIONS[status] ?? 'Refused') {
   return { description, content: { 'application/json': { schema: errorBody } } };
 }
+
+/** The 429 of a rate-limited route: the error shape; a Retry-After header says when to try again. */
+export const rateLimitedAnswer = (description: string) =>
+  errorAnswer(429, `${description}; Retry-After says when to try again`);

@@ -34,7 +34,7 @@ const SECURITY_SCHEMES = {
   },
 } as const;
 
-type ErrorStatus = 400 | 401 | 403 | 404;
+type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415;
 
 /** `POST /payments/:id/void` -> `postPaymentsByIdVoid`. */
 export function operationIdOf(method: string, url: string): string {
@@ -54,12 +54,19 @@ function securityOf(route: RouteOptions, method: string): Record<string, string[
   return route.config?.csrfQueryParameter ? [withHeader, { sessionCookie: [], csrfQuery: [] }] : [withHeader];
 }
 
-/** The error answers a route can give whatever it does: from its input and its permission. */
+/**
+ * The error answers a route can give whatever it does: from its input and its permission.
+ * A call that may carry a body meets Fastify's body limit (413) and its content-type parsers
+ * (415) before the handler runs, whether the route reads a body or not. A 500 is never
+ * declared: it is a fault, not an answer (docs/decisions/0220).
+ */
 function errorStatusesOf(route: RouteOptions, schema: FastifySchema, method: string): ErrorStatus[] {
-  const statuses: ErrorStatus[] = [];
-  if (schema.body || schema.querystring || schema.params || !SAFE_METHODS.has(method)) statuses.push(400);
+  // The text guard refuses a NUL or a lone surrogate in any route's query, schema or not.
+  const statuses: ErrorStatus[] = [400];
   if (route.config?.permission !== 'public') statuses.push(401, 403);
-  if (schema.params) statuses.push(404);
+  // An id in a body that names nothing of the firm is a 404 too, with the field named.
+  if (schema.params || schema.body) statuses.push(404);
+  if (!SAFE_METHODS.has(method)) statuses.push(413, 415);
   return statuses;
 }
 

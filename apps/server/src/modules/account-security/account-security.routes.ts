@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountSecuritySchema, changePasswordSchema, twoFactorSettingSchema } from '@practice/shared';
 import { z } from 'zod';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { changePassword, securityStatus, setTwoFactor } from './account-security.service';
@@ -32,7 +33,10 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, context: App
         summary: "Change the signed-in user's password",
         body: changePasswordSchema,
         tags: ['account'],
-        response: { 200: z.object({ message: z.string() }) },
+        response: {
+          429: rateLimitedAnswer('Too many wrong current passwords'),
+          200: z.object({ message: z.string() }),
+        },
       },
     },
     async (request) => {
@@ -52,7 +56,10 @@ export function registerAccountSecurityRoutes(app: FastifyInstance, context: App
         summary: 'Turn two-factor sign-in on or off',
         body: twoFactorSettingSchema,
         tags: ['account'],
-        response: { 200: accountSecuritySchema },
+        response: {
+          409: errorAnswer(409, 'The firm requires two-factor sign-in for everyone'),
+          200: accountSecuritySchema,
+        },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, organizations } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { signedInWithCode } from '../../../test/two-factor-sign-in';
 
@@ -197,4 +198,8 @@ describe('PUT /api/account/two-factor', () => {
       await db.update(organizations).set({ require2fa: false }).where(eq(organizations.subdomain, 'demo'));
     }
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

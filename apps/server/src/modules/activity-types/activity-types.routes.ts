@@ -7,6 +7,7 @@ import {
   hasPermission,
   permissionRequiredMessage,
 } from '@practice/shared';
+import { errorAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { forbidden } from '../../lib/errors';
 import { sessionUserOf } from '../../plugins/auth-guard';
@@ -67,7 +68,7 @@ export function registerActivityTypeRoutes(app: FastifyInstance, context: AppCon
         summary: 'Create an activity type',
         body: activityTypeSchema,
         tags,
-        response: { 201: activityTypeAnswer },
+        response: { 409: errorAnswer(409, 'Another activity type has this code'), 201: activityTypeAnswer },
       },
     },
     async (request, reply) =>
@@ -83,7 +84,13 @@ export function registerActivityTypeRoutes(app: FastifyInstance, context: AppCon
         params: idParams,
         body: activityTypeUpdateSchema,
         tags,
-        response: { 200: activityTypeAnswer },
+        response: {
+          409: errorAnswer(
+            409,
+            'The record was changed by someone else since it was read, or another activity type has this name',
+          ),
+          200: activityTypeAnswer,
+        },
       },
     },
     async (request) => updateActivityType(db, sessionUserOf(request), request.params.id, request.body, new Date()),

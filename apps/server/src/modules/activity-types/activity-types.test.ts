@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createActivityType, createClient, expectStatus, ownerRows, uniqueCode } from '../../../test/work-records';
 
@@ -314,4 +315,8 @@ describe("a client's activity types", () => {
     expectStatus(fraction, 400);
     expect(fraction.json().details).toEqual({ 'items.0.override_rate_cents': 'Override rate must be whole cents' });
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginRequestSchema, unlockRequestSchema } from '@practice/shared';
 import { z } from 'zod';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -69,7 +70,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
         summary: 'Sign in with username and password',
         body: loginRequestSchema,
         tags: ['auth'],
-        response: { 200: z.union([sessionUserAnswer, secondFactorDueAnswer]) },
+        response: {
+          200: z.union([sessionUserAnswer, secondFactorDueAnswer]),
+          401: errorAnswer(401, 'Wrong username or password, or a wrong or expired second-factor code'),
+          429: rateLimitedAnswer('Too many failed sign-ins from this address or for this account'),
+        },
       },
     },
     async (request, reply) => {
@@ -146,7 +151,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       schema: {
         summary: 'Renew the access token from the refresh token',
         tags: ['auth'],
-        response: { 200: sessionUserAnswer },
+        response: {
+          403: errorAnswer(403, 'The CSRF value does not match the one of the refresh token'),
+          401: errorAnswer(401, 'No refresh token, or an expired or revoked one'),
+          200: sessionUserAnswer,
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodePayload, unsignedCopy, withEditedClaims } from '../../../test/jwt-parts';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, TEST_SECRET, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { REFRESH_GRACE_SECONDS } from './sessions';
 import { createTokenSigner, type AccessClaims } from './tokens';
@@ -239,4 +240,8 @@ describe('expired tokens', () => {
     expect(session.cookie('refresh_token_cookie')).toBeUndefined();
     expect(session.cookie('access_token_cookie')).toBeUndefined();
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

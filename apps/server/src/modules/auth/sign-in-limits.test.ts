@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { signInFailures } from '../../db/schema/index';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, createTestApp, type TestApp } from '../../../test/test-app';
 import {
   ACCOUNT_FAILURE_LIMIT,
@@ -151,4 +152,8 @@ describe('attempts sent at once', () => {
     expect((await attempt('manager', 'wrong-pass', address)).statusCode).toBe(401);
     expectLimited(await attempt('manager', DEMO_PASSWORD, address));
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

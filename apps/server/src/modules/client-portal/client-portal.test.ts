@@ -16,6 +16,7 @@ import {
   portalPaymentsOf,
   testDelivery,
 } from '../../../test/portal';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, TEST_SECRET, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, organizationIdOf, uniqueCode } from '../../../test/work-records';
 import { BAD_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_REQUIRED } from '../payments/idempotency';
@@ -708,5 +709,8 @@ describe('client portal (API.md "Client portal")', () => {
       expect(delivered).toMatchObject({ status: 'delivered', attempts: 2 });
       expect(await portalPaymentsOf(testApp, invoice.client_id)).toHaveLength(1);
     });
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { pdfAnswer } from '../../lib/file-answers';
-import { errorAnswer } from '../../plugins/error-answers';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { MailDelivery } from '../../mail/delivery';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
 import { invoicePdf } from '../invoices/invoice-pdf.service';
@@ -53,7 +53,10 @@ export function registerClientPortalRoutes(
         summary: 'Open a client portal session from an invoice link',
         body: portalSessionSchema,
         tags,
-        response: { 200: portalInvoiceAnswer },
+        response: {
+          200: portalInvoiceAnswer,
+          429: rateLimitedAnswer('Too many wrong access codes from this address'),
+        },
       },
     },
     async (request, reply) => {
@@ -78,7 +81,11 @@ export function registerClientPortalRoutes(
       schema: {
         summary: "Read the portal session's invoice",
         tags,
-        response: { 200: portalInvoiceAnswer, 401: noPortalSession },
+        response: {
+          404: errorAnswer(404, 'The invoice of the session was voided'),
+          200: portalInvoiceAnswer,
+          401: noPortalSession,
+        },
       },
     },
     async (request) => {
@@ -97,7 +104,11 @@ export function registerClientPortalRoutes(
       schema: {
         summary: "Download the portal session's invoice as PDF",
         tags,
-        response: { 200: pdfAnswer('The invoice as printed'), 401: noPortalSession },
+        response: {
+          404: errorAnswer(404, 'The invoice of the session was voided'),
+          200: pdfAnswer('The invoice as printed'),
+          401: noPortalSession,
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientSchema, clientUpdateSchema } from '@practice/shared';
+import { errorAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
@@ -91,7 +92,12 @@ export function registerClientRoutes(app: FastifyInstance, context: AppContext):
     '/clients',
     {
       config: { permission: 'can_edit_clients' },
-      schema: { summary: 'Create a client', body: clientSchema, tags, response: { 201: clientAnswer } },
+      schema: {
+        summary: 'Create a client',
+        body: clientSchema,
+        tags,
+        response: { 409: errorAnswer(409, 'Another client has this client id'), 201: clientAnswer },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createClient(services, sessionUserOf(request), request.body)),
@@ -106,7 +112,13 @@ export function registerClientRoutes(app: FastifyInstance, context: AppContext):
         params: idParams,
         body: clientUpdateSchema,
         tags,
-        response: { 200: clientAnswer },
+        response: {
+          409: errorAnswer(
+            409,
+            'The record was changed by someone else since it was read, or another client has this client id',
+          ),
+          200: clientAnswer,
+        },
       },
     },
     async (request) => updateClient(services, sessionUserOf(request), request.params.id, request.body),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, organizationIdOf, ownerRows, uniqueCode } from '../../../test/work-records';
 
@@ -555,4 +556,8 @@ describe('bookmarks', () => {
     expectStatus(response, 404);
     expect(response.json()).toEqual({ error: 'Client not found', details: { id: 'Client not found' } });
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

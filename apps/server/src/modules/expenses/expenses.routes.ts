@@ -8,6 +8,7 @@ import {
   expenseSettingsSchema,
   expenseUpdateSchema,
 } from '@practice/shared';
+import { errorAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
@@ -42,7 +43,15 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: 'List expenses', querystring: expenseListQuery, tags, response: { 200: expenseListAnswer } },
+      schema: {
+        summary: 'List expenses',
+        querystring: expenseListQuery,
+        tags,
+        response: {
+          404: errorAnswer(404, 'A user or client in the filter is not of this firm'),
+          200: expenseListAnswer,
+        },
+      },
     },
     async (request) => listExpenses(db, sessionUserOf(request), request.query),
   );
@@ -88,7 +97,7 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
         summary: 'Mark expenses complete',
         body: completeExpensesSchema,
         tags,
-        response: { 200: completedExpensesAnswer },
+        response: { 409: errorAnswer(409, 'An expense is billed and locked'), 200: completedExpensesAnswer },
       },
     },
     async (request) => completeExpenses(db, sessionUserOf(request), request.body),
@@ -103,7 +112,13 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
         params: idParams,
         body: expenseUpdateSchema,
         tags,
-        response: { 200: expenseAnswer },
+        response: {
+          409: errorAnswer(
+            409,
+            'The record was changed by someone else since it was read, or the expense is billed or on a draft invoice',
+          ),
+          200: expenseAnswer,
+        },
       },
     },
     async (request) => updateExpense(db, sessionUserOf(request), request.params.id, request.body),
@@ -113,7 +128,12 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses/:id',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: 'Delete an expense', params: idParams, tags, response: { 204: noContent } },
+      schema: {
+        summary: 'Delete an expense',
+        params: idParams,
+        tags,
+        response: { 409: errorAnswer(409, 'The expense is billed or on a draft invoice'), 204: noContent },
+      },
     },
     async (request, reply) => {
       const user = sessionUserOf(request);
@@ -142,7 +162,12 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
     '/expenses/:id/receipt',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: "Remove an expense's receipt", params: idParams, tags, response: { 200: expenseAnswer } },
+      schema: {
+        summary: "Remove an expense's receipt",
+        params: idParams,
+        tags,
+        response: { 409: errorAnswer(409, 'The expense is billed: its receipt stays'), 200: expenseAnswer },
+      },
     },
     async (request) => detachReceipt(db, store, sessionUserOf(request), request.params.id),
   );
@@ -192,7 +217,7 @@ export function registerExpenseRoutes(app: FastifyInstance, context: AppContext)
           summary: 'Attach a receipt to an expense',
           params: idParams,
           tags,
-          response: { 200: expenseAnswer },
+          response: { 409: errorAnswer(409, 'The expense is billed: its receipt stays'), 200: expenseAnswer },
         },
       },
       async (request) =>

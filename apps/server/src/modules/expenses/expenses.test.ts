@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, markBilled, ownerRows, type ClientBody } from '../../../test/work-records';
 
@@ -307,4 +308,8 @@ describe('receipts', () => {
     expectStatus(await manager.request({ url: `/expenses/${adminExpense.id}/receipt` }), 200);
     expectStatus(await staff.request({ url: `/expenses/${expense.id}/receipt` }), 200);
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAPPLY_PAYMENTS_FIRST, WRITE_DOWN_REASON_REQUIRED } from '@practice/shared';
 import { pdfText } from '../../../test/pdf-text';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import {
   createActivityType,
@@ -859,5 +860,8 @@ describe('WIP and invoices (API.md)', () => {
     const after = (await admin.request({ url: '/dashboard/stats' })).json();
     const pendingKey = Object.keys(after).find((key) => /pending/i.test(key))!;
     expect(after[pendingKey]).toBe(before[pendingKey] + 1);
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

@@ -45,7 +45,10 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
         summary: "Update the firm's settings",
         body: organizationSettingsSchema,
         tags,
-        response: { 200: settingsAnswer },
+        response: {
+          409: errorAnswer(409, 'The settings were changed by someone else since they were read'),
+          200: settingsAnswer,
+        },
       },
     },
     async (request) => updateSettings(db, sessionUserOf(request), request.body),
@@ -74,7 +77,10 @@ export function registerOrganizationSettingsRoutes(app: FastifyInstance, context
         summary: "Download the firm's logo",
         querystring: logoQuery,
         tags,
-        response: { 200: fileAnswer('The logo', [...(LOGO_RULES.types ?? [])]) },
+        response: {
+          404: errorAnswer(404, 'The firm has no logo'),
+          200: fileAnswer('The logo', [...(LOGO_RULES.types ?? [])]),
+        },
       },
     },
     async (request: FastifyRequest<{ Querystring: z.infer<typeof logoQuery> }>, reply) => {

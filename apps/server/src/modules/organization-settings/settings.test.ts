@@ -5,6 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuedInvoice } from '../../../test/money-records';
 import { pdfText } from '../../../test/pdf-text';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createActivityType, createClient, createTimeEntry, organizationIdOf } from '../../../test/work-records';
 import { auditLog, roles } from '../../db/schema/index';
@@ -305,5 +306,8 @@ describe('Firm settings, logo and their use on invoices', () => {
       .where(and(eq(auditLog.organizationId, demoId), eq(auditLog.entity, 'organization_settings')))
       .orderBy(desc(auditLog.id));
     expect(actions.slice(0, 2).map((row) => row.action)).toEqual(['remove_logo', 'upload_logo']);
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

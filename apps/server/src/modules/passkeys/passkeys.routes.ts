@@ -9,6 +9,7 @@ import {
   passkeyRenameSchema,
   reauthenticationSchema,
 } from '@practice/shared';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
@@ -47,7 +48,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
         summary: 'Start registering a passkey',
         body: reauthenticationSchema,
         tags,
-        response: { 200: ceremonyOptionsAnswer },
+        response: { 409: errorAnswer(409, 'The user already has a passkey'), 200: ceremonyOptionsAnswer },
       },
     },
     async (request) => {
@@ -161,7 +162,11 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
         summary: 'Finish signing in with a passkey',
         body: passkeyAuthenticationSchema,
         tags,
-        response: { 200: sessionUserAnswer },
+        response: {
+          429: rateLimitedAnswer('Too many failed sign-ins from this address or for this account'),
+          401: errorAnswer(401, 'The passkey is unknown or its signature does not verify'),
+          200: sessionUserAnswer,
+        },
       },
     },
     async (request, reply) => {

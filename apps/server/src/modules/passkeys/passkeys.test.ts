@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { passkeys, refreshTokens, users } from '../../db/schema/index';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { signedInWithCode } from '../../../test/two-factor-sign-in';
@@ -405,4 +406,8 @@ describe('listing, renaming and revoking', () => {
     expect((await session.request({ method: 'DELETE', url: `/api/webauthn/credentials/${id}` })).statusCode).toBe(200);
     expect((await signIn()).statusCode).toBe(401);
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

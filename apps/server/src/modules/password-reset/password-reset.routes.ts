@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resetPasswordSchema, resetRequestSchema } from '@practice/shared';
+import { rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { resolveRequestOrganization } from '../../plugins/tenancy';
@@ -25,7 +26,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, context: AppCo
         summary: 'Send a password reset link',
         body: resetRequestSchema,
         tags: ['password-reset'],
-        response: { 200: doneAnswer },
+        response: {
+          429: rateLimitedAnswer('Too many reset requests from this address or for this account'),
+          200: doneAnswer,
+        },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users, verifications } from '../../db/schema/index';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { countMails, latestMailTo, resetCodeOf, resetLinkIn } from '../../../test/outbox';
 import { redactResetCode } from './request-log';
@@ -220,4 +221,8 @@ describe('logging', () => {
     expect(redactResetCode('/reset_password/send')).toBe('/reset_password/send');
     expect(redactResetCode('/login?action=request_2fa_code')).toBe('/login?action=request_2fa_code');
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

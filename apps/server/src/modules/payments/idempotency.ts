@@ -34,6 +34,20 @@ export const requiredIdempotencyKeyHeaders = z.looseObject({
     ),
 });
 
+/**
+ * The headers schema of a call that takes an Idempotency-Key if one is sent (POST /payments):
+ * the OpenAPI document names it; idempotencyKeyOf checks it, so the 400 stays the same.
+ */
+export const optionalIdempotencyKeyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      `One key per payment (1 to ${IDEMPOTENCY_KEY_MAX} visible characters), sent again on a retry: the same key ` +
+        'and body give the first answer again and record nothing; the same key with another body is 409',
+    ),
+});
+
 /** JSON with object keys sorted, so that the same body in another key order is the same request. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

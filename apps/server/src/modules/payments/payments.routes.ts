@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context';
 import { errorAnswer } from '../../plugins/error-answers';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { idParams } from '../records/params';
-import { idempotencyKeyOf } from './idempotency';
+import { idempotencyKeyOf, optionalIdempotencyKeyHeaders } from './idempotency';
 import {
   createPayment,
   getPayment,
@@ -38,7 +38,20 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
     '/payments',
     {
       config: { permission: 'can_edit_payments' },
-      schema: { summary: 'Record a payment', body: paymentSchema, tags, response: { 201: paymentViewSchema } },
+      schema: {
+        summary: 'Record a payment',
+        headers: optionalIdempotencyKeyHeaders,
+        body: paymentSchema,
+        tags,
+        response: {
+          409: errorAnswer(409, 'The Idempotency-Key was used before with another body'),
+          422: errorAnswer(
+            422,
+            "The payment is dated after the firm's today, or its applications exceed it or an invoice balance",
+          ),
+          201: paymentViewSchema,
+        },
+      },
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -83,7 +96,11 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
         params: idParams,
         body: paymentUpdateSchema,
         tags,
-        response: { 200: paymentViewSchema },
+        response: {
+          422: errorAnswer(422, "The payment is dated after the firm's today, or is less than what it has applied"),
+          409: errorAnswer(409, 'The payment is void, or the record was changed by someone else since it was read'),
+          200: paymentViewSchema,
+        },
       },
     },
     async (request) => updatePayment(db, sessionUserOf(request), request.params.id, request.body),
@@ -120,7 +137,13 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
         params: idParams,
         body: paymentVoidSchema,
         tags,
-        response: { 200: paymentViewSchema },
+        response: {
+          409: errorAnswer(
+            409,
+            'The payment is void already, or the record was changed by someone else since it was read',
+          ),
+          200: paymentViewSchema,
+        },
       },
     },
     async (request) => voidPayment(db, sessionUserOf(request), request.params.id, request.body.reason),
@@ -135,7 +158,11 @@ export function registerPaymentRoutes(app: FastifyInstance, context: AppContext)
         params: idParams,
         body: refundSchema,
         tags,
-        response: { 201: refundViewSchema },
+        response: {
+          409: errorAnswer(409, 'The credit was refunded already'),
+          422: errorAnswer(422, "The refund is dated after the firm's today, or is more than what can be refunded"),
+          201: refundViewSchema,
+        },
       },
     },
     async (request, reply) =>

@@ -10,6 +10,7 @@ import {
   type PaymentView,
 } from '@practice/shared';
 import { clientFigures, invoiceOf, issuedInvoice, ledgerRowsOf } from '../../../test/money-records';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, ownerRows } from '../../../test/work-records';
 import { BAD_IDEMPOTENCY_KEY } from './idempotency';
@@ -721,5 +722,8 @@ describe('payments and refunds (API.md "Payments, ledger, billing")', () => {
     await expect(
       ownerRows(testApp, sql`update ar_ledger set memo = 'x' where client_id = ${clientId}`),
     ).rejects.toThrow();
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

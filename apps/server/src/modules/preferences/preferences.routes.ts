@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailChangeConfirmSchema, profileSchema, userPreferencesSchema } from '@practice/shared';
+import { rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { sessionUserOf } from '../../plugins/auth-guard';
@@ -76,7 +77,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, context: AppConte
         summary: "Update the signed-in user's profile",
         body: profileBody,
         tags: ['settings'],
-        response: { 200: profileAnswer },
+        response: { 429: rateLimitedAnswer('Too many wrong current passwords'), 200: profileAnswer },
       },
     },
     async (request) => {

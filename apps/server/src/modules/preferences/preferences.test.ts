@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo } from '../../../test/outbox';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, createTestApp, signedIn, type TestApp } from '../../../test/test-app';
 import { auditLog } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
@@ -206,5 +207,8 @@ describe('His own preferences and profile, and the audit trail viewer', () => {
       items: AuditRow[];
     };
     expect(theirs.items.some((row) => row.entity_id === String(profileChange.entity_id))).toBe(false);
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

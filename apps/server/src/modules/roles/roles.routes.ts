@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { roleSchema } from '@practice/shared';
+import { errorAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { sessionUserOf } from '../../plugins/auth-guard';
 import { noContent } from '../../lib/file-answers';
@@ -37,7 +38,12 @@ export function registerRoleRoutes(app: FastifyInstance, context: AppContext): v
     '/roles',
     {
       config: { permission: 'all' },
-      schema: { summary: 'Create a role', body: roleSchema, tags, response: { 201: roleAnswer } },
+      schema: {
+        summary: 'Create a role',
+        body: roleSchema,
+        tags,
+        response: { 409: errorAnswer(409, 'Another role has this name'), 201: roleAnswer },
+      },
     },
     async (request, reply) => reply.status(201).send(await createRole(db, sessionUserOf(request), request.body)),
   );
@@ -46,7 +52,19 @@ export function registerRoleRoutes(app: FastifyInstance, context: AppContext): v
     '/roles/:id',
     {
       config: { permission: 'all' },
-      schema: { summary: 'Update a role', params: idParams, body: roleSchema, tags, response: { 200: roleAnswer } },
+      schema: {
+        summary: 'Update a role',
+        params: idParams,
+        body: roleSchema,
+        tags,
+        response: {
+          409: errorAnswer(
+            409,
+            'The record was changed by someone else since it was read, another role has this name, or it would leave no role with every permission',
+          ),
+          200: roleAnswer,
+        },
+      },
     },
     async (request) => updateRole(db, sessionUserOf(request), request.params.id, request.body),
   );
@@ -55,7 +73,15 @@ export function registerRoleRoutes(app: FastifyInstance, context: AppContext): v
     '/roles/:id',
     {
       config: { permission: 'all' },
-      schema: { summary: 'Delete a role', params: idParams, tags, response: { 204: noContent } },
+      schema: {
+        summary: 'Delete a role',
+        params: idParams,
+        tags,
+        response: {
+          409: errorAnswer(409, 'Users still hold the role, or it is the last role with every permission'),
+          204: noContent,
+        },
+      },
     },
     async (request, reply) => {
       await deleteRole(db, sessionUserOf(request), request.params.id);

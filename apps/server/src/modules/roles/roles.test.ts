@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { auditLog, roles, users } from '../../db/schema/index';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
@@ -213,5 +214,8 @@ describe('Roles: /roles with the all flag', () => {
       .innerJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)))
       .where(and(eq(users.organizationId, nwId), eq(users.active, true), eq(roles.all, true)));
     expect(admins!.n).toBe(1);
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

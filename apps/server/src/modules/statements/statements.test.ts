@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@practice/shared';
 import { issuedInvoice } from '../../../test/money-records';
 import { pdfText } from '../../../test/pdf-text';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { createClient, expectStatus, ownerRows } from '../../../test/work-records';
 import type { AgingItem } from '../ledger/ledger-aging';
@@ -273,5 +274,8 @@ describe('client statements (GET /clients/{id}/statement.pdf, POST /clients/{id}
     for (const expected of [UNICODE_NAME, 'Beratung für Zoë — 東京 office €', 'Łukasz: Привет, ΑΒΓ'])
       expect(text).toContain(expected);
     expect(response.rawPayload.length).toBeLessThan(200_000);
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

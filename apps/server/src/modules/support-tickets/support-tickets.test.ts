@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../../test/outbox';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import { expectStatus, ownerRows } from '../../../test/work-records';
 
@@ -316,5 +317,8 @@ describe('support tickets (API.md "Support tickets")', () => {
     );
     expect(await repliesTo('ticketdesk@demo-cpa.example')).toHaveLength(1);
     expect(await repliesTo('admin@demo-cpa.example')).toEqual([]);
+  });
+  it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+    expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
   });
 });

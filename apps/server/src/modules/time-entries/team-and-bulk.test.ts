@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import {
   createActivityType,
@@ -245,4 +246,8 @@ describe('POST /time-entries/{id}/duplicate', () => {
       403,
     );
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

@@ -10,6 +10,7 @@ import {
   timerStartSchema,
   timerStopSchema,
 } from '@practice/shared';
+import { errorAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import { withTenant } from '../../db/client';
 import { sendCsv } from '../../lib/csv';
@@ -51,7 +52,10 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
         summary: 'List time entries',
         querystring: timeEntryListQuery,
         tags,
-        response: { 200: timeEntryListAnswer },
+        response: {
+          404: errorAnswer(404, 'A user or client in the filter is not of this firm'),
+          200: timeEntryListAnswer,
+        },
       },
     },
     async (request) => listTimeEntries(db, sessionUserOf(request), request.query),
@@ -80,7 +84,7 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
         summary: 'Read the team timesheet',
         querystring: teamTimesheetQuery,
         tags,
-        response: { 200: teamTimesheetAnswer },
+        response: { 404: errorAnswer(404, 'The user named is not of this firm'), 200: teamTimesheetAnswer },
       },
     },
     async (request) => teamTimesheet(db, sessionUserOf(request), request.query, new Date()),
@@ -94,7 +98,7 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
         summary: "Read a week of the signed-in user's time",
         querystring: weekQuery,
         tags,
-        response: { 200: weekAnswer },
+        response: { 404: errorAnswer(404, 'The user named is not of this firm'), 200: weekAnswer },
       },
     },
     async (request) => weekView(context.database, sessionUserOf(request), request.query, new Date()),
@@ -126,7 +130,7 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
         summary: 'Mark time entries complete',
         body: completeEntriesSchema,
         tags,
-        response: { 200: completedEntriesAnswer },
+        response: { 409: errorAnswer(409, 'An entry is billed and locked'), 200: completedEntriesAnswer },
       },
     },
     async (request) => completeEntries(db, sessionUserOf(request), request.body),
@@ -171,7 +175,13 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
         params: idParams,
         body: timeEntryUpdateSchema,
         tags,
-        response: { 200: timeEntryAnswer },
+        response: {
+          409: errorAnswer(
+            409,
+            'The record was changed by someone else since it was read, or the entry is billed or on a draft invoice',
+          ),
+          200: timeEntryAnswer,
+        },
       },
     },
     async (request) => updateTimeEntry(db, sessionUserOf(request), request.params.id, request.body),
@@ -181,7 +191,12 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/time-entries/:id',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: 'Delete a time entry', params: idParams, tags, response: { 204: noContent } },
+      schema: {
+        summary: 'Delete a time entry',
+        params: idParams,
+        tags,
+        response: { 409: errorAnswer(409, 'The entry is billed or on a draft invoice'), 204: noContent },
+      },
     },
     async (request, reply) => {
       await deleteTimeEntry(db, sessionUserOf(request), request.params.id);
@@ -202,7 +217,12 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/timer/start',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: 'Start the timer', body: timerStartSchema, tags, response: { 201: startedTimerAnswer } },
+      schema: {
+        summary: 'Start the timer',
+        body: timerStartSchema,
+        tags,
+        response: { 409: errorAnswer(409, 'A timer is already running'), 201: startedTimerAnswer },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await startTimer(db, sessionUserOf(request), request.body, new Date())),
@@ -227,7 +247,11 @@ export function registerTimeEntryRoutes(app: FastifyInstance, context: AppContex
     '/timer',
     {
       config: { permission: 'can_view_time_entries' },
-      schema: { summary: 'Discard the running timer', tags, response: { 204: noContent } },
+      schema: {
+        summary: 'Discard the running timer',
+        tags,
+        response: { 404: errorAnswer(404, 'No timer is running'), 204: noContent },
+      },
     },
     async (request, reply) => {
       await discardTimer(db, sessionUserOf(request));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { createTestApp, signedIn, type Session, type TestApp } from '../../../test/test-app';
 import {
   createActivityType,
@@ -517,4 +518,8 @@ describe('the week grid and the day list', () => {
     const everyone = await manager.request({ url: `/time-entries?user_id=all&client_id=${weekClient.id}` });
     expect(everyone.json().total).toBe(6);
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

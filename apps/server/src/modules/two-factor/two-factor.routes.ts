@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { twoFactorCodeRequestSchema } from '@practice/shared';
 import { z } from 'zod';
+import { errorAnswer, rateLimitedAnswer } from '../../plugins/error-answers';
 import type { AppContext } from '../../app-context';
 import type { MailDelivery } from '../../mail/delivery';
 import { PENDING_2FA_COOKIE } from './pending-cookie';
@@ -24,7 +25,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContex
         summary: "Send the pending sign-in's two-factor code by e-mail",
         querystring: twoFactorCodeRequestSchema,
         tags: ['auth'],
-        response: { 200: codeSentAnswer },
+        response: {
+          429: rateLimitedAnswer('Too many codes sent for this sign-in'),
+          401: errorAnswer(401, 'No pending sign-in in this browser, or an expired one'),
+          200: codeSentAnswer,
+        },
       },
     },
     async (request) => {

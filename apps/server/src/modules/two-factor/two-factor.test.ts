@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { organizations, verifications } from '../../db/schema/index';
+import { undeclaredAnswersOf } from '../../../test/answer-record';
 import { Session, createTestApp, type TestApp } from '../../../test/test-app';
 import { countMails, latestCodeTo, latestMailTo } from '../../../test/outbox';
 
@@ -320,4 +321,8 @@ describe('code tries sent at once', () => {
     expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(4);
     expect((await countMails(testApp.context, PARTNER_EMAIL)) - before).toBe(5);
   });
+});
+
+it('declares in the OpenAPI document every status these calls were answered with (docs/decisions/0220)', async () => {
+  expect(await undeclaredAnswersOf(testApp.app)).toEqual([]);
 });

@@ -36,7 +36,12 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     '/users',
     {
       config: { permission: 'can_edit_users' },
-      schema: { summary: 'Create a user', body: userCreateSchema, tags, response: { 201: userAnswer } },
+      schema: {
+        summary: 'Create a user',
+        body: userCreateSchema,
+        tags,
+        response: { 409: errorAnswer(409, 'Another user has this username'), 201: userAnswer },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createUser(context, mail, sessionUserOf(request), request.body, new Date())),
@@ -60,7 +65,13 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
         params: idParams,
         body: userUpdateSchema,
         tags,
-        response: { 200: userAnswer },
+        response: {
+          409: errorAnswer(
+            409,
+            'The record was changed by someone else since it was read, another user has this username, or it would leave no active administrator',
+          ),
+          200: userAnswer,
+        },
       },
     },
     async (request) => updateUser(context, sessionUserOf(request), request.params.id, request.body, new Date()),
