@@ -59,6 +59,11 @@ export default function PrivacyPage() {
             <code>passkey_ceremony</code> (5 minutes): a passkey sign-in under way.
           </li>
           <li>
+            <code>known_device</code> (400 days): a signed mark that you have signed in from this browser before, so
+            that someone else&apos;s wrong passwords elsewhere do not lock you out here; it never signs you in by
+            itself.
+          </li>
+          <li>
             <code>portal_session</code> (30 minutes): set for a firm&apos;s client who opens an invoice in the client
             portal with its access code; it opens that one invoice and nothing else.
           </li>
