@@ -81,7 +81,13 @@ export function registerUserAdminRoutes(app: FastifyInstance, context: AppContex
     '/users/:id/deactivate',
     {
       config: { permission: 'can_edit_users' },
-      schema: { summary: 'Deactivate a user', params: idParams, tags, response: { 200: userAnswer } },
+      schema: {
+        summary: 'Deactivate a user',
+        params: idParams,
+        tags,
+        // The last active holder of `all` is never deactivated (a race with a role change reaches it too).
+        response: { 200: userAnswer, 409: errorAnswer(409, 'The firm needs at least one active administrator') },
+      },
     },
     async (request) => setUserActive(context, sessionUserOf(request), request.params.id, false, new Date()),
   );
